@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import type { Signer } from '../signing/signer.js';
+import { BankUnreachableError, bankErrorFor, type ProblemDetails } from './errors.js';
+import {
+  backoffDelay,
+  defaultRetryPolicy,
+  isRetryableStatus,
+  parseRetryAfter,
+  type RetryPolicy,
+} from './retry.js';
+import type { TokenSource } from './token-source.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export const MAX_REQUEST_ID_LENGTH = 83;
+
+export interface BankRequest {
+  method: HttpMethod;
+  /** Path and query, already encoded: `/v3/Accounts?pageNumber=2`. */
+  path: string;
+  /** A string is sent and signed byte for byte; anything else is serialised once, here. */
+  body?: string | object;
+  /** Reused on every retry; generated when absent. */
+  requestId?: string;
+  /** Epoch milliseconds after which no attempt starts (a Lambda's remaining time). */
+  deadline?: number;
+  /** Extra headers a few operations need (e.g. `X-Request-Time`). */
+  headers?: Record<string, string>;
+}
+
+export interface BankResponse<T = unknown> {
+  /** `already-processed`: a retry of ours got 409, so an earlier attempt reached the bank and was processed. */
+  outcome: 'completed' | 'already-processed';
+  status: number;
+  body: T | undefined;
+  rawBody: string;
+  headers: Record<string, string>;
+  correlationId: string | undefined;
+  requestId: string;
+  attempts: number;
+}
+
+export interface Log {
+  debug(message: string, ...extra: object[]): void;
+  info(message: string, ...extra: object[]): void;
+  warn(message: string, ...extra: object[]): void;
+}
+
+export interface BankClientOptions {
+  baseUrl: string;
+  tokens: TokenSource;
+  signer: Signer;
+  log?: Log;
+  retry?: Partial<RetryPolicy>;
+  /** Used when the caller gives no deadline. */
+  defaultBudgetMs?: number;
+  fetch?: typeof globalThis.fetch;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+export class InvalidRequestIdError extends Error {
+  override readonly name = 'InvalidRequestIdError';
+}
+
+const silent: Log = { debug() {}, info() {}, warn() {} };
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** Below this much time left, another attempt cannot get an answer back in time. */
+const MIN_ATTEMPT_MS = 100;
+
+export function checkRequestId(requestId: string): string {
+  if (
+    requestId.length === 0 ||
+    requestId.length > MAX_REQUEST_ID_LENGTH ||
+    !/^[\x21-\x7e]+$/.test(requestId)
+  ) {
+    throw new InvalidRequestIdError(
+      `X-Request-Id must be 1 to ${MAX_REQUEST_ID_LENGTH} printable characters without spaces, got ${requestId.length}`,
+    );
+  }
+  return requestId;
+}
+
+/** The one request sender every bank operation goes through. */
+export class BankClient {
+  readonly #baseUrl: string;
+  readonly #policy: RetryPolicy;
+  readonly #log: Log;
+  readonly #fetch: typeof globalThis.fetch;
+  readonly #now: () => number;
+  readonly #sleep: (ms: number) => Promise<void>;
+  readonly #random: () => number;
+  readonly #defaultBudgetMs: number;
+
+  constructor(private readonly options: BankClientOptions) {
+    this.#baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.#policy = { ...defaultRetryPolicy, ...options.retry };
+    this.#log = options.log ?? silent;
+    this.#fetch = options.fetch ?? globalThis.fetch;
+    this.#now = options.now ?? Date.now;
+    this.#sleep = options.sleep ?? realSleep;
+    this.#random = options.random ?? Math.random;
+    this.#defaultBudgetMs = options.defaultBudgetMs ?? 25_000;
+  }
+
+  async send<T = unknown>(request: BankRequest): Promise<BankResponse<T>> {
+    const requestId = checkRequestId(request.requestId ?? randomUUID());
+    const deadline = request.deadline ?? this.#now() + this.#defaultBudgetMs;
+    const bytes = serialiseOnce(request.body);
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      authorization: `Bearer ${await this.options.tokens.token()}`,
+      'x-request-id': requestId,
+      ...request.headers,
+    };
+    if (bytes !== undefined) {
+      headers['content-type'] = 'application/json';
+      headers.digitalsignature = await this.options.signer.sign(bytes);
+    }
+    const url = `${this.#baseUrl}${request.path}`;
+    const context = { method: request.method, path: request.path, requestId };
+
+    for (let attempt = 1; ; attempt++) {
+      const remaining = deadline - this.#now();
+      const started = this.#now();
+      let retryAfterMs: number | undefined;
+      let failure: Error;
+      try {
+        const response = await this.#fetch(url, {
+          method: request.method,
+          headers,
+          body: bytes,
+          signal: AbortSignal.timeout(Math.max(1, Math.min(this.#policy.attemptTimeoutMs, remaining))),
+        });
+        const rawBody = await response.text();
+        const responseHeaders = Object.fromEntries(response.headers);
+        const correlationId = response.headers.get('x-correlation-id') ?? undefined;
+        const outcome = {
+          ...context,
+          status: response.status,
+          correlationId,
+          attempt,
+          ms: this.#now() - started,
+        };
+        if (response.ok || (response.status === 409 && attempt > 1)) {
+          const alreadyProcessed = !response.ok;
+          this.#log.info(
+            alreadyProcessed ? 'bank already processed an earlier attempt' : 'bank answered',
+            outcome,
+          );
+          return {
+            outcome: alreadyProcessed ? 'already-processed' : 'completed',
+            status: response.status,
+            body: parseJson(rawBody) as T | undefined,
+            rawBody,
+            headers: responseHeaders,
+            correlationId,
+            requestId,
+            attempts: attempt,
+          };
+        }
+        const error = bankErrorFor({
+          status: response.status,
+          problem: parseJson(rawBody) as ProblemDetails | undefined,
+          correlationId,
+          requestId,
+          headers: responseHeaders,
+          rawBody,
+        });
+        if (!isRetryableStatus(response.status)) {
+          this.#log.warn('bank refused the request', outcome);
+          throw error;
+        }
+        this.#log.warn('bank answered with a retryable status', outcome);
+        retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), new Date(this.#now()));
+        failure = error;
+      } catch (error) {
+        if (!isNetworkFailure(error)) throw error;
+        this.#log.warn('bank did not answer', { ...context, attempt, reason: (error as Error).name });
+        failure = new BankUnreachableError(
+          `no answer from the bank for ${request.method} ${request.path}: ${(error as Error).message}`,
+          requestId,
+          attempt,
+          { cause: error },
+        );
+      }
+
+      const delay = backoffDelay(this.#policy, attempt, retryAfterMs, this.#random);
+      const timeLeftAfterWait = deadline - this.#now() - delay;
+      if (attempt >= this.#policy.maxAttempts || timeLeftAfterWait < MIN_ATTEMPT_MS) throw failure;
+      await this.#sleep(delay);
+    }
+  }
+}
+
+function serialiseOnce(body: BankRequest['body']): Buffer | undefined {
+  if (body === undefined) return undefined;
+  return Buffer.from(typeof body === 'string' ? body : JSON.stringify(body), 'utf8');
+}
+
+function parseJson(text: string): unknown {
+  if (text.length === 0) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** fetch rejects with TypeError on network failure and with TimeoutError/AbortError when the signal fires. */
+function isNetworkFailure(error: unknown): boolean {
+  return error instanceof Error && ['TypeError', 'TimeoutError', 'AbortError'].includes(error.name);
+}
