@@ -1,0 +1,29 @@
+/**
+ * DynamoDB table shapes, used by the CDK stateful stack and by the sandbox to create the same tables in
+ * dynalite. Every state change is one conditional single-item write (dynalite has no transactions), and
+ * expiry is compared with the clock, never left to TTL deletion.
+ */
+export interface TableDefinition {
+  /** Logical name; the physical name comes from the environment on AWS. */
+  name: string;
+  partitionKey: string;
+  sortKey?: string;
+  /** Attribute AWS TTL deletes on (epoch seconds); readers still check it themselves. */
+  ttlAttribute?: string;
+}
+
+/** Powertools idempotency records (its default attribute names), kept 24 hours. */
+export const idempotencyTable: TableDefinition = {
+  name: 'idempotency',
+  partitionKey: 'id',
+  ttlAttribute: 'expiration',
+};
+
+/** One item per unique webhook identity: the processor's deduplication inbox. */
+export const webhookInboxTable: TableDefinition = {
+  name: 'webhook-inbox',
+  partitionKey: 'key',
+  ttlAttribute: 'expiresAt',
+};
+
+export const tables = [idempotencyTable, webhookInboxTable] as const;

@@ -1,0 +1,23 @@
+import type { z } from 'zod';
+import type { HttpMethod } from '../bank/client.js';
+
+/**
+ * One bank operation, mirrored by the gateway at the same method and path. This record is the single
+ * place a route's rules live: the gateway validates with it, the simulator reuses the same schemas,
+ * and the CDK stack creates one API method per entry.
+ */
+export interface Operation {
+  /** Stable name, used in logs, metrics and the function it belongs to. */
+  id: string;
+  method: HttpMethod;
+  /** The bank's path template, e.g. `/v3/Accounts/{accountId}`; API Gateway uses the same syntax. */
+  path: string;
+  /** Which Lambda (file in `functions/`) serves it. */
+  fn: string;
+  pathParams?: z.ZodType;
+  query?: z.ZodType;
+  /** Present for operations that take a JSON body. */
+  body?: z.ZodType;
+  /** Money-moving and other writes that must not happen twice require an `Idempotency-Key`. */
+  requiresIdempotencyKey?: boolean;
+}

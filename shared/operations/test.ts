@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import type { Operation } from './operation.js';
+
+/** `GET /v1/Test` and `POST /v1/Test`: connectivity and signing checks; the POST echoes any JSON object. */
+export const testOperations = [
+  { id: 'getTest', method: 'GET', path: '/v1/Test', fn: 'test-operations' },
+  {
+    id: 'postTest',
+    method: 'POST',
+    path: '/v1/Test',
+    fn: 'test-operations',
+    body: z.looseObject({}),
+  },
+] as const satisfies readonly Operation[];
