@@ -40,10 +40,14 @@ export interface BankResponse<T = unknown> {
   attempts: number;
 }
 
+/** Structured log attributes; never the token, keys or full account numbers. */
+export type LogAttributes = Record<string, unknown>;
+
+/** The slice of Powertools' Logger the shared code needs. */
 export interface Log {
-  debug(message: string, ...extra: object[]): void;
-  info(message: string, ...extra: object[]): void;
-  warn(message: string, ...extra: object[]): void;
+  debug(message: string, ...extra: LogAttributes[]): void;
+  info(message: string, ...extra: LogAttributes[]): void;
+  warn(message: string, ...extra: LogAttributes[]): void;
 }
 
 export interface BankClientOptions {

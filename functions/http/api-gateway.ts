@@ -1,0 +1,27 @@
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import type { HttpResult } from '../../shared/http/problem.js';
+
+/** The exact body bytes API Gateway received (it base64-encodes binary or when told to). */
+export function rawBody(event: Pick<APIGatewayProxyEvent, 'body' | 'isBase64Encoded'>): Buffer | undefined {
+  if (event.body === null || event.body === undefined) return undefined;
+  return event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
+}
+
+/** Header lookup without caring how the client cased it. */
+export function header(event: Pick<APIGatewayProxyEvent, 'headers'>, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(event.headers ?? {})) {
+    if (key.toLowerCase() === wanted && value !== undefined) return value;
+  }
+  return undefined;
+}
+
+export function definedValues(record: Record<string, string | undefined> | null): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(record ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+}
+
+export function toProxyResult(result: HttpResult): APIGatewayProxyResult {
+  return { statusCode: result.status, headers: result.headers, body: result.body };
+}

@@ -1,0 +1,51 @@
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
+import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
+import middy from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { type ForwardDependencies, forwardOperation } from '../../shared/gateway/forward-operation.js';
+import { problem } from '../../shared/http/problem.js';
+import { logger, metrics, tracer } from '../../shared/observability.js';
+import { operationsOf } from '../../shared/operations/index.js';
+import { definedValues, header, rawBody, toProxyResult } from './api-gateway.js';
+
+/** Time kept back from the Lambda's remaining time to map and return the answer. */
+const ANSWER_MARGIN_MS = 1_000;
+
+/**
+ * The Lambda handler for every mirrored operation of one function (`fn` in the operation registry):
+ * route by API Gateway resource and method, then run the one use case.
+ */
+export function createOperationHandler(fn: string, dependencies: () => ForwardDependencies) {
+  const routes = new Map(
+    operationsOf(fn).map((operation) => [`${operation.method} ${operation.path}`, operation]),
+  );
+  return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
+    .use(captureLambdaHandler(tracer))
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(logMetrics(metrics))
+    .handler(async (event, context: Context) => {
+      const operation = routes.get(`${event.httpMethod} ${event.resource}`);
+      if (!operation) {
+        return toProxyResult(
+          problem(404, 'Not Found', `${event.httpMethod} ${event.resource} is not served here.`),
+        );
+      }
+      logger.appendKeys({ operation: operation.id });
+      const result = await forwardOperation(
+        operation,
+        {
+          pathParams: definedValues(event.pathParameters),
+          query: definedValues(event.queryStringParameters),
+          body: rawBody(event)?.toString('utf8'),
+          idempotencyKey: header(event, 'idempotency-key'),
+          caller:
+            event.requestContext?.identity?.userArn ?? event.requestContext?.identity?.caller ?? 'anonymous',
+          deadline: Date.now() + context.getRemainingTimeInMillis() - ANSWER_MARGIN_MS,
+        },
+        dependencies(),
+      );
+      metrics.addMetric(`status${Math.floor(result.status / 100)}xx`, 'Count', 1);
+      return toProxyResult(result);
+    });
+}

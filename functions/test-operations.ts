@@ -1,0 +1,5 @@
+import { awsForwardDependencies } from '../shared/runtime/aws.js';
+import { createOperationHandler } from './http/operation-handler.js';
+
+/** GET and POST /v1/Test. */
+export const handler = createOperationHandler('test-operations', awsForwardDependencies);

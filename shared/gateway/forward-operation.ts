@@ -1,0 +1,140 @@
+import {
+  IdempotencyAlreadyInProgressError,
+  IdempotencyValidationError,
+} from '@aws-lambda-powertools/idempotency';
+import type { BankClient, BankResponse, Log } from '../bank/client.js';
+import { BankError, BankUnreachableError } from '../bank/errors.js';
+import { isRetryableStatus } from '../bank/retry.js';
+import { type HttpResult, json, problem } from '../http/problem.js';
+import type { Operation } from '../operations/operation.js';
+import { fingerprintOf, type RunOnce, requestIdFor } from './idempotency.js';
+import { checkRequest, type GatewayRequest } from './request.js';
+
+export interface ForwardDependencies {
+  bank: BankClient;
+  runOnce: RunOnce;
+  log: Log;
+  now?: () => number;
+}
+
+/** Header telling the caller that the bank had already processed an earlier attempt of this request. */
+export const OUTCOME_HEADER = 'clearway-outcome';
+
+/**
+ * The gateway's one use case for a mirrored operation: check the spec's rules, then send it to the bank
+ * once (per Idempotency-Key) and answer with the bank's status and body.
+ */
+export async function forwardOperation(
+  operation: Operation,
+  request: GatewayRequest,
+  deps: ForwardDependencies,
+): Promise<HttpResult> {
+  const checked = checkRequest(operation, request);
+  if (!checked.ok) {
+    return problem(
+      400,
+      'Validation failed',
+      `The request breaks the rules of ${operation.id}.`,
+      checked.errors,
+    );
+  }
+  const { idempotencyKey: key, caller } = request;
+  const send = () =>
+    callBank(deps.bank, {
+      method: operation.method,
+      path: checked.bankPath,
+      body: request.body,
+      requestId: key === undefined ? undefined : requestIdFor(caller, key),
+      deadline: request.deadline,
+    });
+  try {
+    if (key === undefined) return await send();
+    const fingerprint = fingerprintOf(operation.method, checked.bankPath, request.body);
+    const remainingMs = request.deadline - (deps.now ?? Date.now)();
+    return await deps.runOnce({ caller, key, fingerprint, remainingMs }, send);
+  } catch (error) {
+    return failureResult(error, deps.log);
+  }
+}
+
+type Send = Parameters<BankClient['send']>[0] & { body: string | undefined };
+
+/** Definitive answers are returned (and so stored under the key); retryable failures throw, so a repeat tries again. */
+async function callBank(bank: BankClient, request: Send): Promise<HttpResult> {
+  try {
+    return mirror(await bank.send(request));
+  } catch (error) {
+    if (error instanceof BankError && !isRetryableStatus(error.status)) return mirrorError(error);
+    throw error;
+  }
+}
+
+function traceHeaders(requestId: string, correlationId: string | undefined): Record<string, string> {
+  return { 'x-request-id': requestId, ...(correlationId && { 'x-correlation-id': correlationId }) };
+}
+
+function mirror(response: BankResponse): HttpResult {
+  const headers = traceHeaders(response.requestId, response.correlationId);
+  if (response.outcome === 'already-processed') {
+    return json(
+      202,
+      {
+        outcome: 'already-processed',
+        detail:
+          'The bank answered 409 to a retry: an earlier attempt with this X-Request-Id was processed. Its result arrives by webhook or can be read back.',
+        requestId: response.requestId,
+      },
+      { ...headers, [OUTCOME_HEADER]: 'already-processed' },
+    );
+  }
+  const contentType = response.headers['content-type'];
+  return {
+    status: response.status,
+    headers: { ...(contentType && { 'content-type': contentType }), ...headers },
+    body: response.rawBody,
+  };
+}
+
+function mirrorError(error: BankError): HttpResult {
+  const passOn = ['content-type', 'retry-after'].filter((name) => error.headers[name] !== undefined);
+  return {
+    status: error.status,
+    headers: {
+      ...Object.fromEntries(passOn.map((name) => [name, error.headers[name] as string])),
+      ...traceHeaders(error.requestId, error.correlationId),
+    },
+    body: error.rawBody,
+  };
+}
+
+function failureResult(error: unknown, log: Log): HttpResult {
+  if (error instanceof IdempotencyValidationError) {
+    return problem(
+      422,
+      'Idempotency-Key reused',
+      'This Idempotency-Key was already used with a different request.',
+    );
+  }
+  if (error instanceof IdempotencyAlreadyInProgressError) {
+    return problem(
+      409,
+      'Request in progress',
+      'A request with this Idempotency-Key is still in progress; retry shortly.',
+    );
+  }
+  if (error instanceof BankError) return mirrorError(error);
+  if (error instanceof BankUnreachableError) {
+    log.warn('bank unreachable within the deadline', {
+      requestId: error.requestId,
+      attempts: error.attempts,
+    });
+    return problem(
+      504,
+      'Bank did not answer',
+      `No answer from the bank after ${error.attempts} attempt(s). Retrying with the same Idempotency-Key is safe.`,
+      undefined,
+      traceHeaders(error.requestId, undefined),
+    );
+  }
+  throw error;
+}

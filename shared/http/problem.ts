@@ -1,0 +1,31 @@
+import type { ProblemDetails } from '../bank/errors.js';
+
+/** What a gateway use case answers, independent of API Gateway's event types. */
+export interface HttpResult {
+  status: number;
+  headers: Record<string, string>;
+  /** Exact bytes to return (the bank's own body when mirrored). */
+  body: string;
+}
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+/** A problem-detail answer in the bank's own shape (`type`, `title`, `status`, `detail`, `errors`). */
+export function problem(
+  status: number,
+  title: string,
+  detail: string,
+  errors?: Record<string, string[]>,
+  headers: Record<string, string> = {},
+): HttpResult {
+  const body: ProblemDetails = { type: 'about:blank', title, status, detail, ...(errors && { errors }) };
+  return {
+    status,
+    headers: { 'content-type': PROBLEM_CONTENT_TYPE, ...headers },
+    body: JSON.stringify(body),
+  };
+}
+
+export function json(status: number, value: unknown, headers: Record<string, string> = {}): HttpResult {
+  return { status, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(value) };
+}
