@@ -1,0 +1,165 @@
+import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { BankClient } from '../../../shared/bank/client.js';
+import { StaticTokenSource } from '../../../shared/bank/token-source.js';
+import { idempotencyTable } from '../../../shared/config/tables.js';
+import { forwardOperation } from '../../../shared/gateway/forward-operation.js';
+import { powertoolsRunOnce, requestIdFor } from '../../../shared/gateway/idempotency.js';
+import type { GatewayRequest } from '../../../shared/gateway/request.js';
+import type { Operation } from '../../../shared/operations/operation.js';
+import { type LocalDynamo, startLocalDynamo } from '../../../local/dynamo.js';
+
+const createThing: Operation = {
+  id: 'createThing',
+  method: 'POST',
+  path: '/v1/Things/{thingId}',
+  fn: 'test',
+  pathParams: z.strictObject({ thingId: z.string().regex(/^\d+$/, 'must be digits') }),
+  body: z.strictObject({ name: z.string().min(1, 'must not be empty') }),
+  requiresIdempotencyKey: true,
+};
+
+const silent = { debug() {}, info() {}, warn() {} };
+let dynamo: LocalDynamo;
+
+beforeAll(async () => {
+  dynamo = await startLocalDynamo(`forward-${Date.now()}-`);
+});
+afterAll(() => dynamo.close());
+
+/** A gateway wired to a scripted bank and the real idempotency store on dynalite. */
+function gateway(answers: Array<() => Response | Error>) {
+  const sent: Array<{ requestId: string; body: string | undefined }> = [];
+  const bank = new BankClient({
+    baseUrl: 'https://bank.test',
+    tokens: new StaticTokenSource('t'),
+    signer: { sign: async () => 'sig', publicKeyPem: async () => '' },
+    sleep: async () => {},
+    retry: { maxAttempts: 2 },
+    fetch: async (_url, init) => {
+      const headers = init?.headers as Record<string, string>;
+      sent.push({ requestId: headers['x-request-id'] ?? '', body: init?.body?.toString() });
+      const answer = answers.shift()?.() ?? new Error('no more answers');
+      if (answer instanceof Error) throw answer;
+      return answer;
+    },
+  });
+  const store = new DynamoDBPersistenceLayer({
+    tableName: dynamo.tableName(idempotencyTable),
+    awsSdkV3Client: dynamo.client,
+  });
+  const deps = { bank, runOnce: powertoolsRunOnce(store), log: silent };
+  const call = (overrides: Partial<GatewayRequest>) =>
+    forwardOperation(
+      createThing,
+      {
+        pathParams: { thingId: '42' },
+        query: {},
+        body: '{"name":"a"}',
+        idempotencyKey: undefined,
+        caller: 'arn:aws:iam::1:role/caller',
+        deadline: Date.now() + 10_000,
+        ...overrides,
+      },
+      deps,
+    );
+  return { call, sent };
+}
+
+const created = () => new Response('{"id":"t-1"}', { status: 201, headers: { 'x-correlation-id': 'corr' } });
+const unique = () => `key-${Math.random().toString(36).slice(2)}`;
+
+describe('the gateway checks the spec rules before the bank is called', () => {
+  it('answers 400 problem+json naming each failing property, and sends nothing', async () => {
+    const { call, sent } = gateway([created]);
+    const result = await call({ pathParams: { thingId: 'x' }, body: '{"name":"","extra":1}', idempotencyKey: unique() });
+    expect(result.status).toBe(400);
+    expect(result.headers['content-type']).toBe('application/problem+json');
+    expect(JSON.parse(result.body)).toMatchObject({
+      status: 400,
+      errors: { thingId: ['must be digits'], name: ['must not be empty'], extra: ['is not a known property'] },
+    });
+    expect(sent).toHaveLength(0);
+  });
+
+  it('refuses a body that is not JSON', async () => {
+    const { call, sent } = gateway([created]);
+    const result = await call({ body: '{name:', idempotencyKey: unique() });
+    expect(JSON.parse(result.body).errors).toEqual({ $: ['the body is not valid JSON'] });
+    expect(sent).toHaveLength(0);
+  });
+
+  it('requires an Idempotency-Key on an operation that moves money', async () => {
+    const { call, sent } = gateway([created]);
+    const result = await call({});
+    expect(result.status).toBe(400);
+    expect(JSON.parse(result.body).errors['Idempotency-Key']).toHaveLength(1);
+    expect(sent).toHaveLength(0);
+  });
+});
+
+describe('the gateway acts once per Idempotency-Key', () => {
+  it('sends the same key twice to the bank once and answers both with the first result', async () => {
+    const { call, sent } = gateway([created, created]);
+    const key = unique();
+    const first = await call({ idempotencyKey: key });
+    const second = await call({ idempotencyKey: key });
+    expect(sent).toHaveLength(1);
+    expect(first).toEqual(second);
+    expect(first.status).toBe(201);
+    expect(first.headers['x-correlation-id']).toBe('corr');
+  });
+
+  it('derives the bank X-Request-Id from the key and the caller', async () => {
+    const { call, sent } = gateway([created]);
+    const key = unique();
+    const result = await call({ idempotencyKey: key });
+    const expected = requestIdFor('arn:aws:iam::1:role/caller', key);
+    expect(sent[0]?.requestId).toBe(expected);
+    expect(result.headers['x-request-id']).toBe(expected);
+    expect(expected.length).toBeLessThanOrEqual(83);
+  });
+
+  it('answers 422 when the same key comes with a different body, without calling the bank again', async () => {
+    const { call, sent } = gateway([created, created]);
+    const key = unique();
+    await call({ idempotencyKey: key });
+    const reused = await call({ idempotencyKey: key, body: '{"name":"b"}' });
+    expect(reused.status).toBe(422);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('keeps keys of different callers apart', async () => {
+    const { call, sent } = gateway([created, created]);
+    const key = unique();
+    await call({ idempotencyKey: key });
+    await call({ idempotencyKey: key, caller: 'arn:aws:iam::1:role/other' });
+    expect(sent).toHaveLength(2);
+    expect(sent[0]?.requestId).not.toBe(sent[1]?.requestId);
+  });
+
+  it('lets a repeat try again after the bank failed, and reports a 409 then as already processed', async () => {
+    const unavailable = () => new Response('{"title":"down"}', { status: 503 });
+    const duplicate = () => new Response('{"title":"Duplicate"}', { status: 409 });
+    const { call, sent } = gateway([unavailable, unavailable, unavailable, duplicate]);
+    const key = unique();
+    const first = await call({ idempotencyKey: key });
+    expect(first.status).toBe(503);
+    const again = await call({ idempotencyKey: key });
+    expect(sent.map((request) => request.requestId)).toEqual(Array(4).fill(sent[0]?.requestId));
+    expect(again.status).toBe(202);
+    expect(again.headers['clearway-outcome']).toBe('already-processed');
+  });
+
+  it('stores a definitive refusal from the bank as the answer for the key', async () => {
+    const refused = () => new Response('{"title":"Bad","status":400}', { status: 400 });
+    const { call, sent } = gateway([refused, created]);
+    const key = unique();
+    const first = await call({ idempotencyKey: key });
+    const second = await call({ idempotencyKey: key });
+    expect(first.status).toBe(400);
+    expect(second).toEqual(first);
+    expect(sent).toHaveLength(1);
+  });
+});
