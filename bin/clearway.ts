@@ -1,0 +1,26 @@
+#!/usr/bin/env -S npx tsx
+/**
+ * The `clearway` command line: `npm run clearway -- <command> [options]`.
+ * Add a subcommand by adding one entry below; its logic lives outside this file. `help` is built in.
+ */
+import { KMSClient } from '@aws-sdk/client-kms';
+import { type CliContext, type Commands, runCli } from '../shared/onboarding/cli.js';
+import { csrCommand, keysCommand } from '../shared/onboarding/commands.js';
+
+const commands: Commands = {
+  csr: csrCommand,
+  keys: keysCommand,
+};
+
+let kms: KMSClient | undefined;
+const context: CliContext = {
+  env: process.env,
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+  kms: () => {
+    kms ??= new KMSClient({});
+    return kms;
+  },
+};
+
+process.exitCode = await runCli(commands, process.argv.slice(2), context);
