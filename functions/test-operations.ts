@@ -1,4 +1,4 @@
-import { awsForwardDependencies } from '../shared/runtime/aws.js';
+import { awsForwardDependencies } from '../shared/runtime/aws-gateway.js';
 import { createOperationHandler } from './http/operation-handler.js';
 
 /** GET and POST /v1/Test. */

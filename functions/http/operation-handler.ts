@@ -5,8 +5,9 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { type ForwardDependencies, forwardOperation } from '../../shared/gateway/forward-operation.js';
 import { problem } from '../../shared/http/problem.js';
-import { logger, metrics, tracer } from '../../shared/observability.js';
+import { logger, metrics } from '../../shared/observability.js';
 import { operationsOf } from '../../shared/operations/index.js';
+import { tracer } from '../../shared/tracing.js';
 import { definedValues, header, rawBody, toProxyResult } from './api-gateway.js';
 
 /** Time kept back from the Lambda's remaining time to map and return the answer. */

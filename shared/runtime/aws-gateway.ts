@@ -1,6 +1,5 @@
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { KMSClient } from '@aws-sdk/client-kms';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { BankClient } from '../bank/client.js';
 import { SecretsManagerTokenSource } from '../bank/secrets-manager-token-source.js';
@@ -8,29 +7,9 @@ import { ENV } from '../config/function-environment.js';
 import type { ForwardDependencies } from '../gateway/forward-operation.js';
 import { powertoolsRunOnce } from '../gateway/idempotency.js';
 import { logger } from '../observability.js';
-import { KmsSigner } from '../signing/kms-signer.js';
+import { kmsSigner, once, requireEnv } from './aws-common.js';
 
-/**
- * Composition root on AWS: adapters built once per container from the environment the CDK stack sets,
- * on first use, so a missing variable is reported by name instead of failing deep inside a call.
- */
-export function requireEnv(name: string): string {
-  const value = process.env[name];
-  if (!value)
-    throw new Error(`environment variable ${name} is not set; the CDK stack sets it for this function`);
-  return value;
-}
-
-function once<T>(build: () => T): () => T {
-  let value: T | undefined;
-  return () => {
-    value ??= build();
-    return value;
-  };
-}
-
-export const kmsSigner = once(() => new KmsSigner(new KMSClient({}), requireEnv(ENV.signingKeyId)));
-
+/** Composition root of the operation functions on AWS. */
 export const awsForwardDependencies = once((): ForwardDependencies => {
   const bank = new BankClient({
     baseUrl: requireEnv(ENV.bankBaseUrl),

@@ -1,0 +1,24 @@
+import { KMSClient } from '@aws-sdk/client-kms';
+import { ENV } from '../config/function-environment.js';
+import { KmsSigner } from '../signing/kms-signer.js';
+
+/**
+ * Helpers of the composition roots on AWS: adapters are built once per container, on first use, from
+ * the environment the CDK stack sets, so a missing variable is reported by name.
+ */
+export function requireEnv(name: string): string {
+  const value = process.env[name];
+  if (!value)
+    throw new Error(`environment variable ${name} is not set; the CDK stack sets it for this function`);
+  return value;
+}
+
+export function once<T>(build: () => T): () => T {
+  let value: T | undefined;
+  return () => {
+    value ??= build();
+    return value;
+  };
+}
+
+export const kmsSigner = once(() => new KmsSigner(new KMSClient({}), requireEnv(ENV.signingKeyId)));

@@ -1,0 +1,31 @@
+import { type EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
+import type { BankEvent, EventPublisher } from './ports.js';
+
+/** Publishes to the institution's EventBridge bus; a rejected entry is an error, so the message is retried. */
+export class EventBridgePublisher implements EventPublisher {
+  constructor(
+    private readonly client: EventBridgeClient,
+    private readonly busName: string,
+  ) {}
+
+  async publish(event: BankEvent): Promise<void> {
+    const { FailedEntryCount, Entries } = await this.client.send(
+      new PutEventsCommand({
+        Entries: [
+          {
+            EventBusName: this.busName,
+            Source: event.source,
+            DetailType: event.detailType,
+            Detail: JSON.stringify(event.detail),
+          },
+        ],
+      }),
+    );
+    if (FailedEntryCount) {
+      const entry = Entries?.[0];
+      throw new Error(
+        `EventBridge refused event ${event.detail.key}: ${entry?.ErrorCode} ${entry?.ErrorMessage}`,
+      );
+    }
+  }
+}
