@@ -1,0 +1,5 @@
+import type { Domain } from '../types.js';
+import { testDomain } from './test.js';
+
+/** Every domain the simulator serves by default. A new domain is one file here and one line below. */
+export const defaultDomains: readonly Domain[] = [testDomain];

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+
+const rate = z.number().min(0).max(1);
+const latency = z.int().min(0).max(60_000);
+const seconds = z.int().min(0).max(86_400);
+
+/** One request's fault: an error status answered before any processing, a dropped connection, or latency. */
+export const requestFaultSchema = z.union([
+  z.strictObject({
+    status: z.literal([500, 503, 429]),
+    retryAfter: seconds.optional(),
+    latencyMs: latency.optional(),
+  }),
+  z.strictObject({ drop: z.literal(true), latencyMs: latency.optional() }),
+  z.strictObject({ latencyMs: latency }),
+]);
+
+export const webhookFaultSchema = z.enum(['duplicate', 'bad-signature', 'out-of-order']);
+
+export const faultSettingsSchema = z
+  .strictObject({
+    /** Answered in order, one per request, before any rate applies (deterministic tests). */
+    failNext: z.array(requestFaultSchema).max(1000).optional(),
+    /** Shares of requests answered 500, 503, 429 or dropped; together at most 1. */
+    errorRate: rate.optional(),
+    unavailableRate: rate.optional(),
+    rateLimitRate: rate.optional(),
+    dropRate: rate.optional(),
+    /** `Retry-After` seconds on 503 and 429 answers drawn from the rates. Default 1. */
+    retryAfterSeconds: seconds.optional(),
+    /** Real-time delay added to every request. */
+    latencyMs: latency.optional(),
+    /** Applied in order, one per emitted webhook, before any rate applies. */
+    nextWebhooks: z.array(webhookFaultSchema).max(1000).optional(),
+    duplicateWebhookRate: rate.optional(),
+    badSignatureWebhookRate: rate.optional(),
+    outOfOrderWebhookRate: rate.optional(),
+  })
+  .refine(
+    (s) => (s.errorRate ?? 0) + (s.unavailableRate ?? 0) + (s.rateLimitRate ?? 0) + (s.dropRate ?? 0) <= 1,
+    { message: 'errorRate, unavailableRate, rateLimitRate and dropRate add up to more than 1' },
+  );
+
+export type RequestFault = z.infer<typeof requestFaultSchema>;
+export type WebhookFault = z.infer<typeof webhookFaultSchema>;
+export type FaultSettings = z.infer<typeof faultSettingsSchema>;
+
+/** What to do to one request before the bank looks at it. */
+export interface RequestFaultPlan {
+  latencyMs: number;
+  drop: boolean;
+  answer?: { status: 500 | 503 | 429; retryAfter?: number };
+}
+
+/** The fault settings in force, and the draws that apply them. */
+export class Faults {
+  #settings: FaultSettings = {};
+
+  constructor(private readonly random: () => number = Math.random) {}
+
+  /** Replaces every setting; throws a ZodError on a bad one. */
+  set(settings: unknown): FaultSettings {
+    this.#settings = faultSettingsSchema.parse(settings);
+    return this.current;
+  }
+
+  get current(): FaultSettings {
+    return structuredClone(this.#settings);
+  }
+
+  nextRequest(): RequestFaultPlan {
+    const latencyMs = this.#settings.latencyMs ?? 0;
+    const queued = this.#settings.failNext?.shift();
+    if (queued) {
+      const extra = queued.latencyMs ?? 0;
+      if ('drop' in queued) return { latencyMs: latencyMs + extra, drop: true };
+      if ('status' in queued) {
+        const answer = { status: queued.status, retryAfter: queued.retryAfter };
+        return { latencyMs: latencyMs + extra, drop: false, answer };
+      }
+      return { latencyMs: latencyMs + extra, drop: false };
+    }
+    return { latencyMs, ...this.#drawRequestFault() };
+  }
+
+  nextWebhook(): WebhookFault[] {
+    const queued = this.#settings.nextWebhooks?.shift();
+    if (queued) return [queued];
+    const drawn: WebhookFault[] = [];
+    if (this.random() < (this.#settings.duplicateWebhookRate ?? 0)) drawn.push('duplicate');
+    if (this.random() < (this.#settings.badSignatureWebhookRate ?? 0)) drawn.push('bad-signature');
+    if (this.random() < (this.#settings.outOfOrderWebhookRate ?? 0)) drawn.push('out-of-order');
+    return drawn;
+  }
+
+  /** One draw against the cumulative shares, so the rates are exact shares of all requests. */
+  #drawRequestFault(): Omit<RequestFaultPlan, 'latencyMs'> {
+    const s = this.#settings;
+    const retryAfter = s.retryAfterSeconds ?? 1;
+    const draw = this.random();
+    let threshold = s.dropRate ?? 0;
+    if (draw < threshold) return { drop: true };
+    threshold += s.errorRate ?? 0;
+    if (draw < threshold) return { drop: false, answer: { status: 500 } };
+    threshold += s.unavailableRate ?? 0;
+    if (draw < threshold) return { drop: false, answer: { status: 503, retryAfter } };
+    threshold += s.rateLimitRate ?? 0;
+    if (draw < threshold) return { drop: false, answer: { status: 429, retryAfter } };
+    return { drop: false };
+  }
+}

@@ -1,0 +1,235 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { checkRequestId, type HttpMethod } from '../../shared/bank/client.js';
+import { INVALID_SIGNATURE_TITLE, MISSING_REQUEST_ID_TITLE } from '../../shared/bank/errors.js';
+import type { ManualClock } from '../../shared/ports/clock.js';
+import type { Faults, RequestFaultPlan } from './faults.js';
+import type { Institution, InstitutionRegistry } from './institutions.js';
+import { jsonResponse, problemResponse, TITLES } from './problem.js';
+import type { RequestIdRegistry } from './request-ids.js';
+import type { Router } from './router.js';
+import type { SimState } from './state.js';
+import type { RouteContext, RouteHandler, RouteOptions, SimResponse } from './types.js';
+import { errorsMap } from './validation.js';
+
+/** Methods that change state: they need `X-Request-Id` and take part in the duplicate check. */
+export const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export interface RouteEntry {
+  handler: RouteHandler<unknown>;
+  options: RouteOptions<unknown>;
+}
+
+export interface PipelineDeps {
+  router: Router<RouteEntry>;
+  institutions: InstitutionRegistry;
+  requestIds: RequestIdRegistry;
+  faults: Faults;
+  clock: ManualClock;
+  state: SimState;
+  emit: (institution: Institution, type: string, version: number, payload: unknown) => void;
+  schedule: (at: Date, label: string, task: () => void) => void;
+  onError: (error: unknown, where: string) => void;
+}
+
+export interface BankRequest {
+  method: string;
+  /** Path and query as received. */
+  target: string;
+  headers: IncomingHttpHeaders;
+  rawBody: Buffer;
+  correlationId: string;
+}
+
+export type BankOutcome =
+  | { kind: 'dropped'; fault: 'drop' }
+  | {
+      kind: 'answered';
+      response: SimResponse;
+      fault: string | null;
+      institutionId: string | null;
+      /** Sends the webhooks the handler emitted; call it once the response is written. */
+      afterResponse: () => void;
+    };
+
+type Answered = Extract<BankOutcome, { kind: 'answered' }>;
+
+const nothing = () => {};
+
+/**
+ * The bank's checks, in this order (each answers and stops; nothing before step 9 changes any state):
+ *  1. faults (latency, dropped connection, 500 / 503 / 429), before the bank looks at the request
+ *  2. route: 404 unknown path, 405 known path with another method
+ *  3. `Authorization: Bearer <token>`, known and unexpired on the simulated clock: else 403
+ *  4. `X-Request-Id` on POST, PUT, PATCH, DELETE: missing or invalid: 400 `Missing X-Request-Id Header`
+ *  5. `DigitalSignature` over the exact body bytes, when there is a body: 400 `Invalid DigitalSignature Header`
+ *  6. the body is UTF-8 JSON: else 400
+ *  7. `X-Request-Id` not used in the last 24 hours: else 409 (the id is then reserved)
+ *  8. the route's query and body schemas: else 400 with the `errors` map
+ *  9. the handler; an answer other than 2xx releases the id, and its webhooks are not sent
+ */
+export async function handleBankRequest(deps: PipelineDeps, request: BankRequest): Promise<BankOutcome> {
+  const url = new URL(request.target, 'http://simulator');
+  const instance = url.pathname;
+  const answer = (response: SimResponse, institutionId: string | null = null): Answered => ({
+    kind: 'answered',
+    response,
+    fault: null,
+    institutionId,
+    afterResponse: nothing,
+  });
+
+  const plan = deps.faults.nextRequest();
+  if (plan.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, plan.latencyMs));
+  if (plan.drop) return { kind: 'dropped', fault: 'drop' };
+  if (plan.answer)
+    return { ...answer(faultResponse(plan.answer, instance)), fault: String(plan.answer.status) };
+
+  const match = deps.router.match(request.method, url.pathname);
+  if (match.kind === 'not-found') {
+    return answer(problemResponse(404, TITLES.notFound, `no operation at ${instance}`, instance));
+  }
+  if (match.kind === 'method-not-allowed') {
+    const detail = `${instance} does not support ${request.method}`;
+    return answer(
+      problemResponse(405, TITLES.methodNotAllowed, detail, instance, {}, { allow: match.allow.join(', ') }),
+    );
+  }
+  const method = request.method as HttpMethod;
+
+  const auth = deps.institutions.authenticate(header(request.headers, 'authorization'), deps.clock.now());
+  if (!auth.ok) {
+    return answer(problemResponse(403, TITLES.forbidden, `the API token is ${auth.reason}`, instance));
+  }
+  const institution = auth.institution;
+  const refuse = (status: number, title: string, detail: string, errors?: Record<string, string[]>) =>
+    answer(problemResponse(status, title, detail, instance, errors), institution.id);
+
+  const requestId = header(request.headers, 'x-request-id');
+  const isWrite = WRITE_METHODS.has(method);
+  if (isWrite && !isValidRequestId(requestId)) {
+    const detail = requestId
+      ? 'X-Request-Id must be 1 to 83 printable characters'
+      : 'X-Request-Id is required';
+    return refuse(400, MISSING_REQUEST_ID_TITLE, detail);
+  }
+
+  if (request.rawBody.length > 0) {
+    const signature = header(request.headers, 'digitalsignature');
+    if (!institution.verifier.isValid(request.rawBody, signature)) {
+      const detail = signature ? 'the signature does not match the body' : 'DigitalSignature is required';
+      return refuse(400, INVALID_SIGNATURE_TITLE, detail);
+    }
+  }
+
+  const parsed = parseBody(request.rawBody);
+  if (!parsed.ok) return refuse(400, TITLES.badJson, parsed.detail);
+
+  if (isWrite && requestId && !deps.requestIds.reserve(institution.id, requestId, deps.clock.now())) {
+    return refuse(409, TITLES.duplicateRequestId, `X-Request-Id ${requestId} was used in the last 24 hours`);
+  }
+
+  const emitted: [string, number, unknown][] = [];
+  let response: SimResponse;
+  try {
+    response = await runRoute(match.value, {
+      method,
+      path: url.pathname,
+      params: match.params,
+      query: url.searchParams,
+      headers: request.headers,
+      rawBody: request.rawBody,
+      bodyText: parsed.text,
+      body: parsed.value,
+      requestId,
+      correlationId: request.correlationId,
+      institution,
+      clock: deps.clock,
+      now: () => deps.clock.now(),
+      state: deps.state,
+      problem: (status, title, detail = title, errors = {}) =>
+        problemResponse(status, title, detail, instance, errors),
+      json: jsonResponse,
+      emit: (type, version, payload) => void emitted.push([type, version, payload]),
+      schedule: deps.schedule,
+    });
+  } catch (error) {
+    deps.onError(error, `${method} ${match.template}`);
+    response = problemResponse(500, TITLES.internal, 'the simulator failed on this request', instance);
+  }
+
+  const succeeded = response.status >= 200 && response.status < 300;
+  if (isWrite && requestId && !succeeded) deps.requestIds.release(institution.id, requestId);
+  const afterResponse = () => {
+    if (!succeeded) return;
+    for (const [type, version, payload] of emitted) deps.emit(institution, type, version, payload);
+  };
+  return { kind: 'answered', response, fault: null, institutionId: institution.id, afterResponse };
+}
+
+async function runRoute(route: RouteEntry, context: RouteContext): Promise<SimResponse> {
+  const { body, query } = route.options;
+  if (query) {
+    const result = query.safeParse(Object.fromEntries(context.query));
+    if (!result.success) {
+      return context.problem(
+        400,
+        TITLES.validation,
+        'the query parameters are not valid',
+        errorsMap(result.error),
+      );
+    }
+  }
+  if (body) {
+    const result = body.safeParse(context.body);
+    if (!result.success) {
+      return context.problem(
+        400,
+        TITLES.validation,
+        'the request body is not valid',
+        errorsMap(result.error),
+      );
+    }
+    context.body = result.data;
+  }
+  return route.handler(context);
+}
+
+function faultResponse(fault: NonNullable<RequestFaultPlan['answer']>, instance: string): SimResponse {
+  const headers: Record<string, string> =
+    fault.retryAfter === undefined ? {} : { 'retry-after': String(fault.retryAfter) };
+  const title = { 500: TITLES.internal, 503: TITLES.unavailable, 429: TITLES.rateLimited }[fault.status];
+  return problemResponse(fault.status, title, 'fault injected by the simulator', instance, {}, headers);
+}
+
+function header(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The same rule the bank client applies before sending (shared/bank/client.ts). */
+function isValidRequestId(requestId: string | undefined): requestId is string {
+  if (!requestId) return false;
+  try {
+    checkRequestId(requestId);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+type ParsedBody = { ok: true; text: string; value: unknown } | { ok: false; detail: string };
+
+function parseBody(raw: Buffer): ParsedBody {
+  if (raw.length === 0) return { ok: true, text: '', value: undefined };
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(raw);
+  } catch {
+    return { ok: false, detail: 'the request body is not UTF-8' };
+  }
+  try {
+    return { ok: true, text, value: JSON.parse(text) };
+  } catch (error) {
+    return { ok: false, detail: `the request body is not JSON: ${(error as Error).message}` };
+  }
+}

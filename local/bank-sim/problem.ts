@@ -1,0 +1,45 @@
+import type { ProblemDetails } from '../../shared/bank/errors.js';
+import type { SimResponse } from './types.js';
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/** The bank's problem-detail body: always every member, `errors` empty when nothing is field-specific. */
+export function problemResponse(
+  status: number,
+  title: string,
+  detail: string,
+  instance: string,
+  errors: Record<string, string[]> = {},
+  headers: Record<string, string> = {},
+): SimResponse {
+  const body: ProblemDetails = { type: 'about:blank', title, status, detail, instance, errors };
+  return {
+    status,
+    headers: { ...headers, 'content-type': PROBLEM_CONTENT_TYPE },
+    body: JSON.stringify(body),
+  };
+}
+
+export function jsonResponse(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): SimResponse {
+  return { status, headers: { 'content-type': JSON_CONTENT_TYPE, ...headers }, body: JSON.stringify(body) };
+}
+
+/** Titles the simulator uses beyond the two the spec names (those live in shared/bank/errors.ts). */
+export const TITLES = {
+  forbidden: 'Forbidden',
+  duplicateRequestId: 'Duplicate X-Request-Id',
+  badRequest: 'Bad Request',
+  badJson: 'Invalid JSON Body',
+  validation: 'One or more validation errors occurred.',
+  notFound: 'Not Found',
+  methodNotAllowed: 'Method Not Allowed',
+  tooLarge: 'Payload Too Large',
+  internal: 'Internal Server Error',
+  unavailable: 'Service Unavailable',
+  rateLimited: 'Too Many Requests',
+} as const;

@@ -1,0 +1,366 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { HttpMethod } from '../../shared/bank/client.js';
+import type { Operation } from '../../shared/operations/operation.js';
+import type { ManualClock } from '../../shared/ports/clock.js';
+import { PemSigner } from '../../shared/signing/pem-signer.js';
+import { type AdminHandler, adminRoutes } from './admin.js';
+import { defaultDomains } from './domains/index.js';
+import { type FaultSettings, Faults } from './faults.js';
+import { problemTitle, readBody, writeResponse } from './http.js';
+import { type Institution, type InstitutionConfig, InstitutionRegistry } from './institutions.js';
+import { BoundedLog, loggableHeaders, type RequestRecord } from './logs.js';
+import { handleBankRequest, type PipelineDeps, type RouteEntry } from './pipeline.js';
+import { problemResponse, TITLES } from './problem.js';
+import { RequestIdRegistry } from './request-ids.js';
+import { Router } from './router.js';
+import { ClockScheduler, InFlight } from './scheduler.js';
+import { SimState } from './state.js';
+import type { Domain, EmitOptions, RouteHandler, RouteOptions, SimulatorApi } from './types.js';
+import { type DeliveryRecord, WebhookDispatcher, type WebhookRecord } from './webhooks.js';
+
+export interface BankSimulatorOptions {
+  /** Drives token expiry, the 24-hour X-Request-Id window and the webhook retry schedule. */
+  clock: ManualClock;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** The simulator's own PKCS #8 private key: it signs webhooks. */
+  webhookSigningKeyPem: string;
+  institution: InstitutionConfig;
+  /** Further institutions, for tests of one institution's token against another's data. */
+  otherInstitutions?: InstitutionConfig[];
+  /** Default: every domain in `domains/index.ts`. */
+  domains?: readonly Domain[];
+  /** Real milliseconds an institution has to answer a webhook. Default 5 000. */
+  webhookTimeoutMs?: number;
+  /** Draws for the fault rates. Default Math.random. */
+  random?: () => number;
+  /** Digits of the next webhook Nonce. Default random in 1 to 2^32. */
+  nonce?: () => string;
+  /** Larger request bodies are answered 413. Default 1 MiB. */
+  maxBodyBytes?: number;
+  /** Where failures inside the simulator go (a throwing handler, a scheduled task). Default console.error. */
+  onError?: (error: unknown, where: string) => void;
+}
+
+export interface BankSimulator extends SimulatorApi {
+  readonly url: string;
+  readonly port: number;
+  readonly institutions: InstitutionRegistry;
+  /** The first institution. */
+  readonly institution: Institution;
+  readonly requests: readonly RequestRecord[];
+  clearRequests(): void;
+  readonly webhooks: readonly WebhookRecord[];
+  readonly deliveries: readonly DeliveryRecord[];
+  clearDeliveries(): void;
+  readonly faults: FaultSettings;
+  /** Replaces every fault setting; throws a ZodError on a bad one. */
+  setFaults(settings: FaultSettings): FaultSettings;
+  setWebhookUrl(url: string | undefined, institutionId?: string): void;
+  /** Sends the webhooks held by the out-of-order fault, newest first. */
+  releaseHeldWebhooks(): number;
+  /** Work waiting for the simulated clock (webhook retries, domain outcomes). */
+  scheduled(): { at: string; label: string }[];
+  /** Moves the clock, runs what became due, and waits until deliveries settle. */
+  advanceClock(ms: number): Promise<Date>;
+  setClock(to: Date | string): Promise<Date>;
+  /** Runs the scheduled work the clock has reached (call after moving `clock` directly). */
+  tick(): void;
+  /** Resolves once no webhook delivery is in flight (bounded: every delivery has a timeout). */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+export async function startBankSimulator(options: BankSimulatorOptions): Promise<BankSimulator> {
+  const simulator = new Simulator(options);
+  await simulator.listen(options.port ?? 0, options.host ?? '127.0.0.1');
+  return simulator;
+}
+
+class Simulator implements BankSimulator {
+  readonly clock: ManualClock;
+  readonly state = new SimState();
+  readonly institutions: InstitutionRegistry;
+  readonly #server: Server;
+  readonly #routes = new Router<RouteEntry>();
+  readonly #admin: Router<AdminHandler>;
+  readonly #requestIds = new RequestIdRegistry();
+  readonly #faults: Faults;
+  readonly #scheduler: ClockScheduler;
+  readonly #inFlight = new InFlight();
+  readonly #dispatcher: WebhookDispatcher;
+  readonly #requests = new BoundedLog<RequestRecord>();
+  readonly #onError: (error: unknown, where: string) => void;
+  readonly #maxBodyBytes: number;
+  #seq = 0;
+  #port = 0;
+  #host = '127.0.0.1';
+
+  constructor(options: BankSimulatorOptions) {
+    this.clock = options.clock;
+    this.#onError = options.onError ?? ((error, where) => console.error(`bank simulator: ${where}:`, error));
+    this.#maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    this.institutions = new InstitutionRegistry([options.institution, ...(options.otherInstitutions ?? [])]);
+    this.#faults = new Faults(options.random);
+    this.#scheduler = new ClockScheduler(this.clock, this.#onError);
+    this.#dispatcher = new WebhookDispatcher({
+      clock: this.clock,
+      signer: new PemSigner(options.webhookSigningKeyPem, 'the simulator webhook signing key'),
+      institutions: this.institutions,
+      scheduler: this.#scheduler,
+      inFlight: this.#inFlight,
+      nextFaults: () => this.#faults.nextWebhook(),
+      onError: this.#onError,
+      timeoutMs: options.webhookTimeoutMs,
+      nonce: options.nonce,
+    });
+    this.#admin = adminRoutes(this);
+    for (const domain of options.domains ?? defaultDomains) domain(this);
+    this.#server = createServer((req, res) => {
+      this.#serve(req, res).catch((error) => {
+        this.#onError(error, `${req.method} ${req.url}`);
+        if (!res.headersSent)
+          writeResponse(res, problemResponse(500, TITLES.internal, 'simulator failure', '/'), randomUUID());
+        else res.destroy();
+      });
+    });
+  }
+
+  listen(port: number, host: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const onError = (error: NodeJS.ErrnoException) => {
+        const why = error.code === 'EADDRINUSE' ? 'the port is already in use' : error.message;
+        reject(
+          Object.assign(new Error(`the bank simulator cannot listen on ${host}:${port}: ${why}`), {
+            code: error.code,
+          }),
+        );
+      };
+      this.#server.once('error', onError);
+      this.#server.listen(port, host, () => {
+        this.#server.off('error', onError);
+        this.#port = (this.#server.address() as AddressInfo).port;
+        this.#host = host;
+        resolve();
+      });
+    });
+  }
+
+  get url(): string {
+    return `http://${this.#host}:${this.#port}`;
+  }
+
+  get port(): number {
+    return this.#port;
+  }
+
+  get institution(): Institution {
+    return this.institutions.primary;
+  }
+
+  route<TBody = unknown>(
+    method: HttpMethod,
+    path: string,
+    handler: RouteHandler<TBody>,
+    options: RouteOptions<TBody> = {},
+  ): void {
+    if (path.startsWith('/__sim')) throw new Error(`${path} is reserved for the admin endpoints`);
+    this.#routes.add(method, path, { handler, options } as RouteEntry);
+  }
+
+  operation(operation: Operation, handler: RouteHandler): void {
+    this.route(operation.method, operation.path, handler, { body: operation.body, query: operation.query });
+  }
+
+  schedule(at: Date, label: string, task: () => void): void {
+    this.#scheduler.at(at, label, task);
+  }
+
+  emitWebhook(type: string, version: number, payload: unknown, options: EmitOptions = {}): WebhookRecord {
+    const institution = options.institutionId
+      ? this.institutions.get(options.institutionId)
+      : this.institution;
+    if (!institution) throw new Error(`no institution ${options.institutionId}`);
+    return this.#dispatcher.emit(institution, type, version, payload, options.nonce);
+  }
+
+  get requests(): readonly RequestRecord[] {
+    return this.#requests.entries;
+  }
+
+  clearRequests(): void {
+    this.#requests.clear();
+  }
+
+  get webhooks(): readonly WebhookRecord[] {
+    return this.#dispatcher.webhooks.entries;
+  }
+
+  get deliveries(): readonly DeliveryRecord[] {
+    return this.#dispatcher.deliveries.entries;
+  }
+
+  clearDeliveries(): void {
+    this.#dispatcher.deliveries.clear();
+  }
+
+  get faults(): FaultSettings {
+    return this.#faults.current;
+  }
+
+  setFaults(settings: FaultSettings): FaultSettings {
+    return this.#faults.set(settings);
+  }
+
+  setWebhookUrl(url: string | undefined, institutionId?: string): void {
+    const institution = institutionId ? this.institutions.get(institutionId) : this.institution;
+    if (!institution) throw new Error(`no institution ${institutionId}`);
+    institution.webhookUrl = url;
+  }
+
+  releaseHeldWebhooks(): number {
+    return this.#dispatcher.releaseHeld();
+  }
+
+  scheduled(): { at: string; label: string }[] {
+    return this.#scheduler.pending();
+  }
+
+  async advanceClock(ms: number): Promise<Date> {
+    this.clock.advance(ms);
+    await this.idle();
+    return this.clock.now();
+  }
+
+  async setClock(to: Date | string): Promise<Date> {
+    this.clock.set(to);
+    await this.idle();
+    return this.clock.now();
+  }
+
+  tick(): void {
+    this.#scheduler.runDue();
+  }
+
+  async idle(): Promise<void> {
+    await this.#inFlight.settle(() => this.tick());
+  }
+
+  async close(): Promise<void> {
+    this.#dispatcher.close();
+    this.#scheduler.clear();
+    const closed = new Promise<void>((resolve) => this.#server.close(() => resolve()));
+    this.#server.closeAllConnections();
+    await closed;
+    await this.#inFlight.settle();
+  }
+
+  async #serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const correlationId = randomUUID();
+    const target = req.url ?? '/';
+    const rawBody = await readBody(req, this.#maxBodyBytes);
+    if (rawBody === undefined) {
+      const detail = `the body is larger than ${this.#maxBodyBytes} bytes`;
+      res.setHeader('connection', 'close');
+      writeResponse(res, problemResponse(413, TITLES.tooLarge, detail, target), correlationId);
+      return;
+    }
+    const pathname = new URL(target, 'http://simulator').pathname;
+    if (pathname === '/__sim' || pathname.startsWith('/__sim/')) {
+      await this.#serveAdmin(req, res, rawBody, correlationId);
+      return;
+    }
+    // The clock may have been moved directly (sim.clock.advance): catch up before answering.
+    this.tick();
+    const record = this.#requests.push({
+      seq: ++this.#seq,
+      at: this.clock.now().toISOString(),
+      method: req.method ?? '',
+      path: target,
+      headers: loggableHeaders(req.headers),
+      body: rawBody.toString('utf8'),
+      requestId: firstHeader(req.headers['x-request-id']) ?? null,
+      correlationId,
+      institutionId: null,
+      status: null,
+      title: null,
+      fault: null,
+    });
+    const outcome = await handleBankRequest(this.#pipelineDeps(), {
+      method: req.method ?? '',
+      target,
+      headers: req.headers,
+      rawBody,
+      correlationId,
+    });
+    record.fault = outcome.fault;
+    if (outcome.kind === 'dropped') {
+      req.socket.destroy();
+      return;
+    }
+    record.status = outcome.response.status;
+    record.title = problemTitle(outcome.response);
+    record.institutionId = outcome.institutionId;
+    writeResponse(res, outcome.response, correlationId);
+    outcome.afterResponse();
+  }
+
+  async #serveAdmin(req: IncomingMessage, res: ServerResponse, rawBody: Buffer, correlationId: string) {
+    const url = new URL(req.url ?? '/', 'http://simulator');
+    const match = this.#admin.match(req.method ?? '', url.pathname);
+    if (match.kind === 'not-found') {
+      writeResponse(
+        res,
+        problemResponse(404, TITLES.notFound, `no admin endpoint ${url.pathname}`, url.pathname),
+        correlationId,
+      );
+      return;
+    }
+    if (match.kind === 'method-not-allowed') {
+      const response = problemResponse(
+        405,
+        TITLES.methodNotAllowed,
+        `${req.method} is not supported`,
+        url.pathname,
+        {},
+        {
+          allow: match.allow.join(', '),
+        },
+      );
+      writeResponse(res, response, correlationId);
+      return;
+    }
+    const response = await match.value({
+      params: match.params,
+      query: url.searchParams,
+      rawBody,
+      path: url.pathname,
+    });
+    writeResponse(res, response, correlationId);
+  }
+
+  #pipelineDeps(): PipelineDeps {
+    return {
+      router: this.#routes,
+      institutions: this.institutions,
+      requestIds: this.#requestIds,
+      faults: this.#faults,
+      clock: this.clock,
+      state: this.state,
+      emit: (institution, type, version, payload) =>
+        this.#dispatcher.emit(institution, type, version, payload),
+      schedule: (at, label, task) => this.schedule(at, label, task),
+      onError: this.#onError,
+    };
+  }
+}
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}

@@ -1,0 +1,86 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { z } from 'zod';
+import type { HttpMethod } from '../../shared/bank/client.js';
+import type { Operation } from '../../shared/operations/operation.js';
+import type { ManualClock } from '../../shared/ports/clock.js';
+import type { Institution } from './institutions.js';
+import type { SimState } from './state.js';
+import type { WebhookRecord } from './webhooks.js';
+
+export type { HttpMethod };
+
+/** What a route answers. A string body is sent byte for byte; anything else is serialised as JSON. */
+export interface SimResponse {
+  status: number;
+  headers?: Record<string, string>;
+  body?: string | object;
+}
+
+/** Everything a domain handler sees of one request that passed the bank's common checks. */
+export interface RouteContext<TBody = unknown> {
+  method: HttpMethod;
+  /** The path without the query, as received. */
+  path: string;
+  /** Path template parameters, percent-decoded: `{accountId}` -> `params.accountId`. */
+  params: Record<string, string>;
+  query: URLSearchParams;
+  /** Lower-cased header names, as node:http gives them. */
+  headers: IncomingHttpHeaders;
+  /** The exact bytes received (what the signature covers). */
+  rawBody: Buffer;
+  /** The body as UTF-8 text ('' when there is none). */
+  bodyText: string;
+  /** The parsed JSON body, checked against the route's `body` schema when it has one. */
+  body: TBody;
+  requestId: string | undefined;
+  correlationId: string;
+  /** The institution whose token authorised the request. */
+  institution: Institution;
+  clock: ManualClock;
+  now(): Date;
+  /** This simulator's state, shared by every domain; see `defineState`. */
+  state: SimState;
+  problem(status: number, title: string, detail?: string, errors?: Record<string, string[]>): SimResponse;
+  json(status: number, body: unknown, headers?: Record<string, string>): SimResponse;
+  /** Queues a webhook to the calling institution; it is sent after the response is written. */
+  emit(type: string, version: number, payload: unknown): void;
+  /** Runs `task` once the simulated clock reaches `at` (for outcomes that arrive later, e.g. settlement). */
+  schedule(at: Date, label: string, task: () => void): void;
+}
+
+export type RouteHandler<TBody = unknown> = (
+  context: RouteContext<TBody>,
+) => SimResponse | Promise<SimResponse>;
+
+export interface RouteOptions<TBody = unknown> {
+  /** Validates the parsed body; a failure is answered 400 with the `errors` map, before the handler runs. */
+  body?: z.ZodType<TBody>;
+  /** Validates the query parameters (as a plain object of strings). */
+  query?: z.ZodType;
+}
+
+/** What a domain module gets to register its routes and reach the simulator. */
+export interface SimulatorApi {
+  route<TBody = unknown>(
+    method: HttpMethod,
+    path: string,
+    handler: RouteHandler<TBody>,
+    options?: RouteOptions<TBody>,
+  ): void;
+  /** Registers an operation from `shared/operations/` at its method and path, with its schemas. */
+  operation(operation: Operation, handler: RouteHandler): void;
+  readonly clock: ManualClock;
+  readonly state: SimState;
+  emitWebhook(type: string, version: number, payload: unknown, options?: EmitOptions): WebhookRecord;
+  schedule(at: Date, label: string, task: () => void): void;
+}
+
+/** A domain of the bank (test, accounts, payments...): one file that registers its routes. */
+export type Domain = (sim: SimulatorApi) => void;
+
+export interface EmitOptions {
+  /** Defaults to the first institution of the registry. */
+  institutionId?: string;
+  /** Digits to use as the Nonce instead of a random one (tests of nonces beyond 2^53). */
+  nonce?: string;
+}

@@ -1,0 +1,285 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type { ManualClock } from '../../shared/ports/clock.js';
+import type { Signer } from '../../shared/signing/signer.js';
+import type { WebhookFault } from './faults.js';
+import type { Institution, InstitutionRegistry } from './institutions.js';
+import { BoundedLog } from './logs.js';
+import type { ClockScheduler, InFlight } from './scheduler.js';
+import { judgeAnswer, type RetryReason } from './webhook-answer.js';
+
+export const WEBHOOK_TIMEOUT_MS = 5_000;
+export const WEBHOOK_RETRY_INTERVAL_MS = 15 * 60 * 1000;
+export const WEBHOOK_RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+export type WebhookStatus = 'not-subscribed' | 'held' | 'sending' | 'delivered' | 'failed';
+
+/** One webhook the bank emitted. */
+export interface WebhookRecord {
+  id: string;
+  institutionId: string;
+  type: string;
+  version: number;
+  /** The Nonce digits exactly as written in the body. */
+  nonce: string;
+  /** The exact JSON text sent (and signed). */
+  body: string;
+  emittedAt: string;
+  faults: WebhookFault[];
+  status: WebhookStatus;
+}
+
+/** One attempt to deliver a webhook (a duplicate copy has its own attempts). */
+export interface DeliveryRecord {
+  webhookId: string;
+  type: string;
+  nonce: string;
+  /** 1, or 2 for the second copy of a webhook delivered twice. */
+  copy: number;
+  attempt: number;
+  /** The `x-retry-reason` sent (the previous attempt's failure); null on the first attempt. */
+  retryReason: RetryReason | null;
+  /** Simulated time of the attempt. */
+  at: string;
+  url: string | null;
+  /** False when the `bad-signature` fault signed other bytes. */
+  signedCorrectly: boolean;
+  outcome: 'accepted' | RetryReason;
+  detail: string | null;
+  /** The institution's answer status; null when none arrived. */
+  status: number | null;
+  answerBody: string | null;
+  durationMs: number;
+  /** When the next attempt is due; null when accepted or given up. */
+  nextAttemptAt: string | null;
+}
+
+export interface DispatcherOptions {
+  clock: ManualClock;
+  signer: Signer;
+  institutions: InstitutionRegistry;
+  scheduler: ClockScheduler;
+  inFlight: InFlight;
+  nextFaults: () => WebhookFault[];
+  onError: (error: unknown, where: string) => void;
+  /** Real milliseconds the institution has to answer. Default 5 000 (the spec's limit). */
+  timeoutMs?: number;
+  /** Digits of a random Nonce; default 1 to 2^32, so about half are above 2^31. */
+  nonce?: () => string;
+}
+
+interface Chain {
+  webhook: WebhookRecord;
+  bytes: Buffer;
+  copy: number;
+  firstAt: number;
+  attempt: number;
+  lastReason: RetryReason | undefined;
+  badSignature: boolean;
+  group: { open: number };
+}
+
+interface AttemptResult {
+  url: string | null;
+  outcome: 'accepted' | RetryReason;
+  detail: string | null;
+  status: number | null;
+  answerBody: string | null;
+}
+
+/**
+ * Sends webhooks the way the bank does: signed envelope, 5 s to answer, retried every 15 minutes of
+ * simulated time for 24 hours. Retries run when the clock passes their slot; a clock jump over several
+ * slots sends one attempt (missed slots collapse), and the next slot is the first one after now.
+ */
+export class WebhookDispatcher {
+  readonly webhooks = new BoundedLog<WebhookRecord>();
+  readonly deliveries = new BoundedLog<DeliveryRecord>();
+  readonly #held: WebhookRecord[] = [];
+  readonly #closing = new AbortController();
+  readonly #timeoutMs: number;
+  readonly #nonce: () => string;
+
+  constructor(private readonly options: DispatcherOptions) {
+    this.#timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+    this.#nonce = options.nonce ?? (() => String(randomInt(1, 2 ** 32 + 1)));
+  }
+
+  emit(
+    institution: Institution,
+    type: string,
+    version: number,
+    payload: unknown,
+    nonce?: string,
+  ): WebhookRecord {
+    if (type.length === 0) throw new Error('a webhook needs a Type');
+    if (!Number.isInteger(version)) throw new Error(`a webhook Version must be an integer, got ${version}`);
+    const digits = nonce ?? this.#nonce();
+    if (!/^[1-9]\d*$/.test(digits))
+      throw new Error(`a Nonce must be a positive integer's digits, got ${digits}`);
+    const subscribed = institution.subscribedToWebhooks;
+    const faults = subscribed ? this.options.nextFaults() : [];
+    const record = this.webhooks.push({
+      id: randomUUID(),
+      institutionId: institution.id,
+      type,
+      version,
+      nonce: digits,
+      body: envelopeText(type, version, payload, digits),
+      emittedAt: this.options.clock.now().toISOString(),
+      faults,
+      status: subscribed ? 'sending' : 'not-subscribed',
+    });
+    if (!subscribed) return record;
+    if (faults.includes('out-of-order')) {
+      record.status = 'held';
+      this.#held.push(record);
+      return record;
+    }
+    this.#dispatch(record);
+    this.releaseHeld();
+    return record;
+  }
+
+  /** Sends the webhooks held by the out-of-order fault, newest first. */
+  releaseHeld(): number {
+    const held = this.#held.splice(0).reverse();
+    for (const record of held) this.#dispatch(record);
+    return held.length;
+  }
+
+  get heldCount(): number {
+    return this.#held.length;
+  }
+
+  /** Aborts answers being awaited; no further attempt starts. */
+  close(): void {
+    this.#closing.abort();
+  }
+
+  #dispatch(record: WebhookRecord): void {
+    record.status = 'sending';
+    const copies = record.faults.includes('duplicate') ? 2 : 1;
+    const group = { open: copies };
+    const bytes = Buffer.from(record.body, 'utf8');
+    const firstAt = this.options.clock.now().getTime();
+    for (let copy = 1; copy <= copies; copy++) {
+      const badSignature = record.faults.includes('bad-signature');
+      this.#attempt({
+        webhook: record,
+        bytes,
+        copy,
+        firstAt,
+        attempt: 0,
+        lastReason: undefined,
+        badSignature,
+        group,
+      });
+    }
+  }
+
+  #attempt(chain: Chain): void {
+    if (this.#closing.signal.aborted) return;
+    chain.attempt += 1;
+    this.options.inFlight.track(
+      this.#deliver(chain).catch((error) => this.options.onError(error, `webhook ${chain.webhook.id}`)),
+    );
+  }
+
+  async #deliver(chain: Chain): Promise<void> {
+    const at = this.options.clock.now();
+    const started = performance.now();
+    // Only the first attempt carries the bad signature: the retry shows the institution recovering.
+    const signedCorrectly = !(chain.badSignature && chain.attempt === 1);
+    const result = await this.#post(chain, signedCorrectly);
+    const next = result.outcome === 'accepted' ? undefined : this.#nextSlot(chain);
+    this.deliveries.push({
+      webhookId: chain.webhook.id,
+      type: chain.webhook.type,
+      nonce: chain.webhook.nonce,
+      copy: chain.copy,
+      attempt: chain.attempt,
+      retryReason: chain.attempt > 1 ? (chain.lastReason ?? null) : null,
+      at: at.toISOString(),
+      signedCorrectly,
+      ...result,
+      durationMs: Math.round(performance.now() - started),
+      nextAttemptAt: next === undefined ? null : new Date(next).toISOString(),
+    });
+    if (result.outcome === 'accepted') {
+      chain.webhook.status = 'delivered';
+      chain.group.open -= 1;
+      return;
+    }
+    chain.lastReason = result.outcome;
+    if (next === undefined) {
+      chain.group.open -= 1;
+      if (chain.group.open === 0 && chain.webhook.status !== 'delivered') chain.webhook.status = 'failed';
+      return;
+    }
+    const label = `webhook ${chain.webhook.type} ${chain.webhook.id} attempt ${chain.attempt + 1}`;
+    this.options.scheduler.at(new Date(next), label, () => this.#attempt(chain));
+  }
+
+  async #post(chain: Chain, signedCorrectly: boolean): Promise<AttemptResult> {
+    const institution = this.options.institutions.get(chain.webhook.institutionId);
+    const url = institution?.webhookUrl ?? null;
+    if (!institution || !url) {
+      return { url, outcome: 'Connection', detail: 'no webhook URL is set', status: null, answerBody: null };
+    }
+    const signed = signedCorrectly ? chain.bytes : Buffer.concat([chain.bytes, Buffer.from('\n')]);
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      digitalsignature: await this.options.signer.sign(signed),
+      'x-delivery-attempt': String(chain.attempt),
+    };
+    if (chain.attempt > 1 && chain.lastReason) headers['x-retry-reason'] = chain.lastReason;
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers,
+        body: chain.bytes,
+        redirect: 'manual',
+        signal: AbortSignal.any([AbortSignal.timeout(this.#timeoutMs), this.#closing.signal]),
+      });
+      const body = Buffer.from(await response.arrayBuffer());
+      const signature = response.headers.get('digitalsignature') ?? undefined;
+      const verdict = judgeAnswer(
+        { status: response.status, body, signature },
+        chain.webhook.nonce,
+        institution.verifier,
+      );
+      return {
+        url,
+        outcome: verdict.outcome,
+        detail: 'detail' in verdict ? verdict.detail : null,
+        status: response.status,
+        answerBody: body.toString('utf8'),
+      };
+    } catch (error) {
+      const timedOut = error instanceof Error && error.name === 'TimeoutError';
+      const detail = timedOut ? `no answer within ${this.#timeoutMs} ms` : describeNetworkError(error);
+      return { url, outcome: timedOut ? 'Timeout' : 'Connection', detail, status: null, answerBody: null };
+    }
+  }
+
+  /** The first 15-minute slot after now, counted from the first attempt; none past the 24-hour window. */
+  #nextSlot(chain: Chain): number | undefined {
+    if (this.#closing.signal.aborted) return undefined;
+    const elapsed = Math.max(0, this.options.clock.now().getTime() - chain.firstAt);
+    const slot =
+      chain.firstAt + (Math.floor(elapsed / WEBHOOK_RETRY_INTERVAL_MS) + 1) * WEBHOOK_RETRY_INTERVAL_MS;
+    return slot <= chain.firstAt + WEBHOOK_RETRY_WINDOW_MS ? slot : undefined;
+  }
+}
+
+/** The envelope as text, so the Nonce is written as digits whatever its size. */
+export function envelopeText(type: string, version: number, payload: unknown, nonce: string): string {
+  const payloadText = JSON.stringify(payload ?? null);
+  return `{"Type":${JSON.stringify(type)},"Version":${version},"Payload":${payloadText},"Nonce":${nonce}}`;
+}
+
+function describeNetworkError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause as { code?: string; message?: string } | undefined;
+  return cause?.code ?? cause?.message ?? error.message;
+}
