@@ -31,7 +31,10 @@ export async function startLocalDynamo(prefix = 'clearway-'): Promise<LocalDynam
         TableName: tableName(definition),
         BillingMode: 'PAY_PER_REQUEST',
         AttributeDefinitions: keys.map((name) => ({ AttributeName: name, AttributeType: 'S' })),
-        KeySchema: keys.map((name, index) => ({ AttributeName: name, KeyType: index === 0 ? 'HASH' : 'RANGE' })),
+        KeySchema: keys.map((name, index) => ({
+          AttributeName: name,
+          KeyType: index === 0 ? 'HASH' : 'RANGE',
+        })),
       }),
     );
   }

@@ -1,0 +1,123 @@
+import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { QueuedWebhook, WebhookQueue } from '../../shared/webhooks/ports.js';
+
+type Processor = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse>;
+
+export interface InProcessQueueOptions {
+  /** Receives before a message goes to the DLQ, as the SQS redrive policy's maxReceiveCount. */
+  maxReceiveCount?: number;
+  /** Wait before a failed message is received again (SQS's visibility timeout, shortened). */
+  retryDelayMs?: number;
+}
+
+interface Message {
+  id: string;
+  body: string;
+  receiveCount: number;
+}
+
+/**
+ * SQS as the sandbox has it: at-least-once delivery to the processor handler, redelivery of the records it
+ * reports as failed, and a dead-letter list after `maxReceiveCount` receives.
+ */
+export class InProcessQueue implements WebhookQueue {
+  readonly deadLetters: Message[] = [];
+  readonly #pending = new Set<Promise<void>>();
+  readonly #maxReceiveCount: number;
+  readonly #retryDelayMs: number;
+  #processor: Processor | undefined;
+  #nextId = 1;
+
+  constructor(options: InProcessQueueOptions = {}) {
+    this.#maxReceiveCount = options.maxReceiveCount ?? 5;
+    this.#retryDelayMs = options.retryDelayMs ?? 100;
+  }
+
+  /** The processor is attached after construction because the receiver and processor are built separately. */
+  attach(processor: Processor): void {
+    this.#processor = processor;
+  }
+
+  async enqueue(webhook: QueuedWebhook): Promise<void> {
+    this.#deliver({ id: `local-${this.#nextId++}`, body: JSON.stringify(webhook), receiveCount: 0 }, 0);
+  }
+
+  /** Moves every dead letter back to the queue (the sandbox's DLQ re-drive). */
+  redrive(): number {
+    const messages = this.deadLetters.splice(0);
+    for (const message of messages) this.#deliver({ ...message, receiveCount: 0 }, 0);
+    return messages.length;
+  }
+
+  /** Resolves once no message is waiting or being processed. */
+  async idle(): Promise<void> {
+    // Each round settles the deliveries of one receive; retries are bounded by maxReceiveCount.
+    for (let round = 0; this.#pending.size > 0 && round <= this.#maxReceiveCount * 100; round++) {
+      await Promise.allSettled([...this.#pending]);
+    }
+  }
+
+  #deliver(message: Message, delayMs: number): void {
+    const delivery = new Promise<void>((resolve) => setTimeout(resolve, delayMs))
+      .then(() => this.#receive(message))
+      .finally(() => this.#pending.delete(delivery));
+    this.#pending.add(delivery);
+  }
+
+  async #receive(message: Message): Promise<void> {
+    if (!this.#processor) throw new Error('no processor attached to the in-process queue');
+    const received = { ...message, receiveCount: message.receiveCount + 1 };
+    let failed: boolean;
+    try {
+      const response = await this.#processor(sqsEvent(received), lambdaContext('webhook-processor'));
+      failed = response.batchItemFailures.some((failure) => failure.itemIdentifier === message.id);
+    } catch {
+      failed = true;
+    }
+    if (!failed) return;
+    if (received.receiveCount >= this.#maxReceiveCount) this.deadLetters.push(received);
+    else this.#deliver(received, this.#retryDelayMs);
+  }
+}
+
+function sqsEvent(message: Message): SQSEvent {
+  return {
+    Records: [
+      {
+        messageId: message.id,
+        receiptHandle: message.id,
+        body: message.body,
+        attributes: {
+          ApproximateReceiveCount: String(message.receiveCount),
+          SentTimestamp: String(Date.now()),
+          SenderId: 'sandbox',
+          ApproximateFirstReceiveTimestamp: String(Date.now()),
+        },
+        messageAttributes: {},
+        md5OfBody: '',
+        eventSource: 'aws:sqs',
+        eventSourceARN: 'arn:aws:sqs:local:000000000000:webhooks',
+        awsRegion: 'local',
+      },
+    ],
+  };
+}
+
+/** Just enough of a Lambda context for middy and Powertools. */
+export function lambdaContext(functionName: string, timeoutMs = 29_000): Context {
+  const deadline = Date.now() + timeoutMs;
+  return {
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
+    memoryLimitInMB: '512',
+    awsRequestId: crypto.randomUUID(),
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'sandbox',
+    callbackWaitsForEmptyEventLoop: false,
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}

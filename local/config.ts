@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+/** The sandbox's settings, all from the environment (README, "Configuration"). */
+export interface SandboxConfig {
+  /** Another bank (e.g. the bank's own simulation environment) instead of the built-in simulator. */
+  bankUrl: string | undefined;
+  apiToken: string | undefined;
+  signingKeyPath: string | undefined;
+  bankPublicKeyPath: string | undefined;
+  port: number;
+  simPort: number;
+  /** Folder for generated keys and the sandbox token (gitignored). */
+  home: string;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+const port = (name: string, fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined || value === '') return fallback;
+      const number = Number(value);
+      if (!/^\d+$/.test(value) || number < 1 || number > 65535) {
+        context.addIssue({
+          code: 'custom',
+          message: `${name} must be a port number from 1 to 65535, got "${value}"`,
+        });
+        return z.NEVER;
+      }
+      return number;
+    });
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+const schema = z.object({
+  CLEARWAY_BANK_URL: optionalText.refine(
+    (value) => value === undefined || /^https?:\/\/[^\s/]+/.test(value),
+    {
+      message: 'CLEARWAY_BANK_URL must be an http(s) URL such as https://bank.example/api',
+    },
+  ),
+  CLEARWAY_API_TOKEN: optionalText,
+  CLEARWAY_SIGNING_KEY: optionalText,
+  CLEARWAY_BANK_PUBLIC_KEY: optionalText,
+  CLEARWAY_PORT: port('CLEARWAY_PORT', 3000),
+  CLEARWAY_SIM_PORT: port('CLEARWAY_SIM_PORT', 3001),
+  CLEARWAY_HOME: optionalText,
+});
+
+/** Reads and checks the environment; every problem is named with its variable. */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): SandboxConfig {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((issue) => issue.message).join('\n'));
+  const values = parsed.data;
+  if (values.CLEARWAY_BANK_URL) {
+    const missing = ['CLEARWAY_API_TOKEN', 'CLEARWAY_SIGNING_KEY', 'CLEARWAY_BANK_PUBLIC_KEY'].filter(
+      (name) => !values[name as keyof typeof values],
+    );
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `CLEARWAY_BANK_URL points at another bank, so ${missing.join(', ')} must be set too`,
+      );
+    }
+  }
+  if (values.CLEARWAY_PORT === values.CLEARWAY_SIM_PORT) {
+    throw new ConfigError(
+      `CLEARWAY_PORT and CLEARWAY_SIM_PORT are both ${values.CLEARWAY_PORT}; give them different ports`,
+    );
+  }
+  return {
+    bankUrl: values.CLEARWAY_BANK_URL,
+    apiToken: values.CLEARWAY_API_TOKEN,
+    signingKeyPath: values.CLEARWAY_SIGNING_KEY,
+    bankPublicKeyPath: values.CLEARWAY_BANK_PUBLIC_KEY,
+    port: values.CLEARWAY_PORT,
+    simPort: values.CLEARWAY_SIM_PORT,
+    home: values.CLEARWAY_HOME ?? '.sandbox',
+  };
+}

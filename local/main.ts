@@ -1,0 +1,48 @@
+import { logger } from '../shared/observability.js';
+import { ConfigError, readConfig } from './config.js';
+import { PortInUseError, startSandbox } from './sandbox.js';
+
+/** `npm start`: the whole of Clearway on this machine, against the built-in bank simulator by default. */
+async function main(): Promise<void> {
+  const config = readConfig();
+  const sandbox = await startSandbox(config);
+  const bank = sandbox.simulator
+    ? `built-in simulator at ${sandbox.bankUrl} (admin: ${sandbox.bankUrl}/__sim/)`
+    : sandbox.bankUrl;
+  console.log(`
+Clearway sandbox is running.
+
+  gateway          ${sandbox.gatewayUrl}      (every mirrored operation at its bank path)
+  webhooks         ${sandbox.gatewayUrl}/webhooks
+  events           ${sandbox.gatewayUrl}/gateway/local/events
+  signing key      ${sandbox.gatewayUrl}/gateway/signing-key   (private: ${sandbox.signingKeyPath})
+  bank public key  ${sandbox.bankPublicKeyPath}
+  bank             ${bank}
+
+Try it (a signed call through the gateway to the bank; its FITestEvent webhook becomes an event):
+
+  curl -s -X POST ${sandbox.gatewayUrl}/v1/Test -H 'content-type: application/json' -H "Idempotency-Key: $(date +%s%N)" -d '{"Message":"Hello World"}'
+  curl -s ${sandbox.gatewayUrl}/gateway/local/events
+
+Walk-through: npm run demo        Stop: Ctrl-C
+`);
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping the sandbox...');
+    await sandbox.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof PortInUseError) {
+    console.error(`clearway sandbox: ${error.message}`);
+  } else {
+    logger.error('the sandbox could not start', error as Error);
+  }
+  process.exit(1);
+});

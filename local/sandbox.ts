@@ -1,0 +1,220 @@
+import type { Server } from 'node:http';
+import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
+import { createSigningKeyHandler } from '../functions/gateway-signing-key.js';
+import { createOperationHandler } from '../functions/http/operation-handler.js';
+import { createWebhookProcessor } from '../functions/webhook-processor.js';
+import { createWebhookReceiver } from '../functions/webhook-receiver.js';
+import { BankClient } from '../shared/bank/client.js';
+import { StaticTokenSource } from '../shared/bank/token-source.js';
+import { idempotencyTable, webhookInboxTable } from '../shared/config/tables.js';
+import type { ForwardDependencies } from '../shared/gateway/forward-operation.js';
+import { powertoolsRunOnce } from '../shared/gateway/idempotency.js';
+import { logger } from '../shared/observability.js';
+import { operations } from '../shared/operations/index.js';
+import { ManualClock, systemClock } from '../shared/ports/clock.js';
+import { PemSigner } from '../shared/signing/pem-signer.js';
+import { SignatureVerifier, splitPemBundle } from '../shared/signing/verifier.js';
+import { DynamoDbWebhookInbox } from '../shared/webhooks/dynamodb-inbox.js';
+import { InMemoryEventBus } from './adapters/in-memory-bus.js';
+import { InProcessQueue } from './adapters/in-process-queue.js';
+import { type BankSimulator, startBankSimulator } from './bank-sim/simulator.js';
+import type { SandboxConfig } from './config.js';
+import { type LocalDynamo, startLocalDynamo } from './dynamo.js';
+import {
+  operationRoutes,
+  type ProxyHandler,
+  portOf,
+  type Route,
+  startGatewayServer,
+} from './gateway-server.js';
+import { ensureKeyPair, ensureSandboxToken, readPem } from './keys.js';
+
+export interface Sandbox {
+  gatewayUrl: string;
+  bankUrl: string;
+  /** Present unless the sandbox talks to another bank. */
+  simulator: BankSimulator | undefined;
+  bus: InMemoryEventBus;
+  queue: InProcessQueue;
+  dynamo: LocalDynamo;
+  signingKeyPath: string;
+  bankPublicKeyPath: string;
+  /** Waits until the simulator has no delivery in flight and the queue is empty. */
+  settle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class PortInUseError extends Error {
+  override readonly name = 'PortInUseError';
+}
+
+const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+
+/** Starts dynalite, the simulator (unless `bankUrl` is set) and the gateway with the real handlers. */
+export async function startSandbox(
+  config: SandboxConfig,
+  options: { simClock?: ManualClock; webhookTimeoutMs?: number; queueRetryDelayMs?: number } = {},
+): Promise<Sandbox> {
+  const institutionKey = config.signingKeyPath
+    ? { privateKeyPath: config.signingKeyPath, publicKeyPath: undefined }
+    : ensureKeyPair(config.home, 'institution-signing');
+  const signer = PemSigner.fromFile(institutionKey.privateKeyPath);
+  const closers: Array<() => Promise<void>> = [];
+  const close = async () => {
+    for (const closer of closers.reverse()) await closer().catch(() => undefined);
+  };
+  try {
+    let simulator: BankSimulator | undefined;
+    let bankUrl = config.bankUrl;
+    let bankPublicKeyPath = config.bankPublicKeyPath;
+    let token = config.apiToken;
+    if (!bankUrl) {
+      const bankKey = ensureKeyPair(config.home, 'bank-sim-webhook');
+      bankPublicKeyPath ??= bankKey.publicKeyPath;
+      token ??= ensureSandboxToken(config.home);
+      const clock = options.simClock ?? new ManualClock(new Date());
+      const institutionPublicKeyPem = await signer.publicKeyPem();
+      simulator = await listenOn(config.simPort, 'CLEARWAY_SIM_PORT', () =>
+        startBankSimulator({
+          clock,
+          port: config.simPort,
+          webhookSigningKeyPem: readPem(bankKey.privateKeyPath, 'the simulator key'),
+          webhookTimeoutMs: options.webhookTimeoutMs,
+          institution: {
+            tokens: [
+              { value: token as string, expiresAt: new Date(clock.now().getTime() + YEAR_MS).toISOString() },
+            ],
+            publicKeyPem: institutionPublicKeyPem,
+          },
+        }),
+      );
+      closers.push(() => (simulator as BankSimulator).close());
+      bankUrl = simulator.url;
+    }
+    const verifier = new SignatureVerifier(
+      splitPemBundle(readPem(bankPublicKeyPath as string, 'CLEARWAY_BANK_PUBLIC_KEY')),
+    );
+
+    const dynamo = await startLocalDynamo();
+    closers.push(() => dynamo.close());
+    const bank = new BankClient({
+      baseUrl: bankUrl,
+      tokens: new StaticTokenSource(token as string),
+      signer,
+      log: logger,
+    });
+    const store = new DynamoDBPersistenceLayer({
+      tableName: dynamo.tableName(idempotencyTable),
+      awsSdkV3Client: dynamo.client,
+    });
+    const forward: ForwardDependencies = { bank, runOnce: powertoolsRunOnce(store), log: logger };
+    const bus = new InMemoryEventBus();
+    const queue = new InProcessQueue({ retryDelayMs: options.queueRetryDelayMs });
+    queue.attach(
+      createWebhookProcessor(() => ({
+        inbox: new DynamoDbWebhookInbox(dynamo.client, dynamo.tableName(webhookInboxTable)),
+        events: bus,
+        clock: systemClock,
+        log: logger,
+      })),
+    );
+
+    const handlers = new Map<string, ProxyHandler>();
+    const handlerOf = (fn: string) => {
+      if (!handlers.has(fn))
+        handlers.set(
+          fn,
+          createOperationHandler(fn, () => forward),
+        );
+      return handlers.get(fn) as ProxyHandler;
+    };
+    const routes: Route[] = [
+      ...operationRoutes(operations, handlerOf),
+      {
+        method: 'POST',
+        resource: '/webhooks',
+        functionName: 'webhook-receiver',
+        handler: createWebhookReceiver(() => ({
+          verifier: async () => verifier,
+          queue,
+          signer,
+          clock: systemClock,
+          log: logger,
+        })),
+      },
+      {
+        method: 'GET',
+        resource: '/gateway/signing-key',
+        functionName: 'gateway-signing-key',
+        handler: createSigningKeyHandler(() => signer),
+      },
+      ...localOnlyRoutes(bus, queue),
+    ];
+    const server: Server = await listenOn(config.port, 'CLEARWAY_PORT', () =>
+      startGatewayServer(routes, config.port),
+    );
+    closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const gatewayUrl = `http://127.0.0.1:${portOf(server)}`;
+    simulator?.setWebhookUrl(`${gatewayUrl}/webhooks`);
+
+    return {
+      gatewayUrl,
+      bankUrl,
+      simulator,
+      bus,
+      queue,
+      dynamo,
+      signingKeyPath: institutionKey.privateKeyPath,
+      bankPublicKeyPath: bankPublicKeyPath as string,
+      settle: async () => {
+        // A delivery may enqueue, and processing never triggers a delivery, so one pass of each suffices.
+        await simulator?.idle();
+        await queue.idle();
+      },
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** Routes that exist only in the sandbox, for tests and the demo. */
+function localOnlyRoutes(bus: InMemoryEventBus, queue: InProcessQueue): Route[] {
+  const json = (body: unknown) => ({
+    statusCode: 200,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return [
+    {
+      method: 'GET',
+      resource: '/gateway/local/events',
+      functionName: 'local',
+      handler: async () => json({ events: bus.events }),
+    },
+    {
+      method: 'GET',
+      resource: '/gateway/local/dlq',
+      functionName: 'local',
+      handler: async () => json({ messages: queue.deadLetters }),
+    },
+    {
+      method: 'POST',
+      resource: '/gateway/local/dlq/redrive',
+      functionName: 'local',
+      handler: async () => json({ redriven: queue.redrive() }),
+    },
+  ];
+}
+
+async function listenOn<T>(port: number, variable: string, start: () => Promise<T>): Promise<T> {
+  try {
+    return await start();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new PortInUseError(`port ${port} is already in use; choose another with ${variable}=<port>`);
+    }
+    throw error;
+  }
+}
