@@ -1,0 +1,182 @@
+import { Decimal } from 'decimal.js';
+import { z } from 'zod';
+import { type CurrencyCode, MINOR_UNITS, minorUnitsOf } from './currencies.js';
+import { InvalidAmountError } from './errors.js';
+
+/**
+ * Rounding to minor units is half to even ("banker's rounding"): a value exactly half-way between two
+ * minor units goes to the one whose last digit is even (0.125 -> 0.12, 0.135 -> 0.14). It is unbiased over
+ * many amounts and is the default of .NET's decimal rounding, the bank's own platform. Amounts that come in
+ * are never rounded: they are refused when more precise than their currency allows.
+ */
+export const ROUNDING_MODE = Decimal.ROUND_HALF_EVEN;
+
+/**
+ * Decimal for money. 100 significant digits keep every product of an amount (below 10^15, two decimals),
+ * a rate and a margin (at most 30 significant digits each) exact, so the only rounding is the explicit one
+ * to minor units. Plain notation up to 10^100 keeps `toString` free of exponents.
+ */
+export const MoneyDecimal = Decimal.clone({
+  precision: 100,
+  rounding: ROUNDING_MODE,
+  toExpNeg: -100,
+  toExpPos: 100,
+});
+
+/** Amounts at or above this are refused: far above any limit in the spec, and it keeps arithmetic exact. */
+export const AMOUNT_CEILING = new MoneyDecimal('1e15');
+
+/** Rates and margins with more significant digits than this are refused (see MoneyDecimal). */
+export const MAX_SIGNIFICANT_DIGITS = 30;
+
+/** A number as it may arrive: a Decimal, a JSON number's text, or a JavaScript number from JSON.parse. */
+export type DecimalInput = Decimal | string | number;
+
+const JSON_NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
+
+/**
+ * The exact value of a JSON number token (the raw text between the delimiters, e.g. from JSON.parse's
+ * reviver `context.source`), with every digit kept.
+ */
+export function parseJsonNumber(text: string, field = 'amount'): Decimal {
+  if (typeof text !== 'string' || !JSON_NUMBER.test(text)) {
+    throw new InvalidAmountError(field, 'json-number', `${field} must be a JSON number.`);
+  }
+  const value = new MoneyDecimal(text);
+  const mantissa = text.split(/[eE]/)[0] ?? '';
+  // decimal.js turns exponents beyond about 9e15 into Infinity or 0; refuse rather than lose the value.
+  if (!value.isFinite() || (value.isZero() && /[1-9]/.test(mantissa))) {
+    throw new InvalidAmountError(field, 'out-of-range', `${field} is too large or too small to represent.`);
+  }
+  return value;
+}
+
+/**
+ * A JavaScript number as a Decimal, through its shortest round-trip text (what `String(n)` gives). That text
+ * equals the JSON text the number was parsed from whenever that text had at most 15 significant digits; pass
+ * the raw token to `parseJsonNumber` when more digits matter.
+ */
+export function decimalFromJsNumber(value: number, field = 'amount'): Decimal {
+  if (typeof value !== 'number' || !Number.isFinite(value)) {
+    throw new InvalidAmountError(field, 'not-finite', `${field} must be a finite number.`);
+  }
+  return new MoneyDecimal(String(value));
+}
+
+export function toDecimal(value: DecimalInput, field = 'amount'): Decimal {
+  if (typeof value === 'string') return parseJsonNumber(value, field);
+  if (typeof value === 'number') return decimalFromJsNumber(value, field);
+  if (Decimal.isDecimal(value) && value.isFinite()) return new MoneyDecimal(value);
+  throw new InvalidAmountError(field, 'not-a-number', `${field} must be a finite number.`);
+}
+
+/** A Decimal written as JSON number text, in plain notation, every digit kept (never an exponent, never -0). */
+export function formatJsonNumber(value: Decimal, field = 'amount'): string {
+  if (!Decimal.isDecimal(value) || !value.isFinite()) {
+    throw new InvalidAmountError(field, 'not-finite', `${field} must be a finite number.`);
+  }
+  return value.isZero() ? '0' : value.toFixed();
+}
+
+/**
+ * A money amount in `currency`: greater than 0, below AMOUNT_CEILING, with no more decimals than the
+ * currency's minor units. Trailing zeros do not count (10.500 is 10.5); any other extra digit is refused,
+ * never rounded.
+ */
+export function parseAmount(value: DecimalInput, currency: string, field = 'amount'): Decimal {
+  const minorUnits = minorUnitsOf(currency);
+  const amount = toDecimal(value, field);
+  if (amount.lte(0)) {
+    throw new InvalidAmountError(field, 'not-positive', `${field} must be greater than 0.`);
+  }
+  if (amount.decimalPlaces() > minorUnits) {
+    throw new InvalidAmountError(
+      field,
+      'too-many-decimals',
+      `${field} must have at most ${minorUnits} decimal places in ${currency}.`,
+    );
+  }
+  if (amount.gte(AMOUNT_CEILING)) {
+    throw new InvalidAmountError(field, 'too-large', `${field} must be below 10^15.`);
+  }
+  return amount;
+}
+
+/** A computed value rounded to the currency's minor units with ROUNDING_MODE. */
+export function roundToMinorUnits(value: Decimal, currency: string, field = 'amount'): Decimal {
+  const minorUnits = minorUnitsOf(currency);
+  return toDecimal(value, field).toDecimalPlaces(minorUnits, ROUNDING_MODE);
+}
+
+/**
+ * numerator / denominator rounded to the currency's minor units, exactly: the quotient is bracketed between
+ * two neighbouring minor units and the remainder decides, so a quotient that does not terminate is never
+ * rounded twice. Needs numerator >= 0 and denominator > 0 (amounts and rates).
+ */
+export function roundQuotientToMinorUnits(
+  numerator: Decimal,
+  denominator: Decimal,
+  currency: string,
+  field = 'amount',
+): Decimal {
+  const places = minorUnitsOf(currency);
+  const n = toDecimal(numerator, field);
+  const d = toDecimal(denominator, field);
+  if (n.isNegative() || d.lte(0)) {
+    throw new InvalidAmountError(field, 'not-positive', `${field} needs a positive divisor and dividend.`);
+  }
+  const unit = new MoneyDecimal(10).pow(-places);
+  let floor = n.div(d).toDecimalPlaces(places, Decimal.ROUND_FLOOR);
+  // The division itself rounds at 100 digits; step the bracket until floor * d <= n < (floor + unit) * d.
+  while (floor.times(d).gt(n)) floor = floor.minus(unit);
+  while (floor.plus(unit).times(d).lte(n)) floor = floor.plus(unit);
+  const twiceRemainder = n.minus(floor.times(d)).times(2);
+  const comparison = twiceRemainder.comparedTo(unit.times(d));
+  if (comparison < 0) return floor;
+  if (comparison > 0) return floor.plus(unit);
+  // Exactly half-way: the quotient is floor + unit / 2, a finite decimal, so ROUNDING_MODE decides.
+  return floor.plus(unit.div(2)).toDecimalPlaces(places, ROUNDING_MODE);
+}
+
+/** An amount as JSON number text with exactly the currency's minor units ("10.50"); refuses to round. */
+export function formatAmount(value: Decimal, currency: string, field = 'amount'): string {
+  const minorUnits = minorUnitsOf(currency);
+  const amount = toDecimal(value, field);
+  if (amount.decimalPlaces() > minorUnits) {
+    throw new InvalidAmountError(
+      field,
+      'too-many-decimals',
+      `${field} must have at most ${minorUnits} decimal places in ${currency}.`,
+    );
+  }
+  return amount.toFixed(minorUnits);
+}
+
+/** "1000000" -> "1,000,000.00" in a 2-decimal currency, for messages. */
+export function displayAmount(value: DecimalInput, currency: CurrencyCode): string {
+  const [whole = '0', fraction] = toDecimal(value).toFixed(MINOR_UNITS[currency]).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+}
+
+/**
+ * A request amount field as JSON.parse delivers it (a JavaScript number, read through its shortest
+ * round-trip text): greater than 0, at most `max` when given, no more decimals than the currency allows.
+ */
+export function positiveAmount(currency: CurrencyCode, options: { label: string; max?: string }) {
+  const { label, max } = options;
+  const minorUnits = MINOR_UNITS[currency];
+  return z.number({ error: `${label} must be a number.` }).superRefine((value, ctx) => {
+    const amount = new MoneyDecimal(String(value));
+    if (amount.lte(0)) ctx.addIssue({ code: 'custom', message: `${label} must be greater than 0.` });
+    if (amount.decimalPlaces() > minorUnits) {
+      ctx.addIssue({ code: 'custom', message: `${label} must have at most ${minorUnits} decimal places.` });
+    }
+    if (max !== undefined && amount.gt(max)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${label} must be at most ${currency} ${displayAmount(max, currency)}.`,
+      });
+    }
+  });
+}
