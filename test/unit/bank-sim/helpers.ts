@@ -160,3 +160,21 @@ export function nonceOf(body: string): string {
 
 export const MINUTE = 60 * 1000;
 export const HOUR = 60 * MINUTE;
+
+/** The bank's problem body as the simulator writes it (every member present). */
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  instance: string;
+  errors: Record<string, string[]>;
+}
+
+export async function problemOf(response: Response): Promise<Problem> {
+  return (await response.json()) as Problem;
+}
+
+export async function jsonOf<T>(response: Response): Promise<T> {
+  return (await response.json()) as T;
+}

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BankSimulator } from '../../../local/bank-sim/simulator.js';
 import { INVALID_SIGNATURE_TITLE, MISSING_REQUEST_ID_TITLE } from '../../../shared/bank/errors.js';
-import { call, HOUR, signWithInstitutionKey, startTestSimulator } from './helpers.js';
+import { call, HOUR, problemOf, signWithInstitutionKey, startTestSimulator } from './helpers.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -48,7 +48,7 @@ describe('the bank simulator checks every request as the spec says', () => {
     const response = await call(sim, 'GET', '/v1/Test');
 
     expect(response.status).toBe(403);
-    expect((await response.json()).detail).toBe('the API token is expired');
+    expect((await problemOf(response)).detail).toBe('the API token is expired');
   });
 
   it('requires X-Request-Id on a POST', async () => {
@@ -68,7 +68,7 @@ describe('the bank simulator checks every request as the spec says', () => {
 
     expect(accepted.status).toBe(200);
     expect(refused.status).toBe(400);
-    expect((await refused.json()).title).toBe(MISSING_REQUEST_ID_TITLE);
+    expect((await problemOf(refused)).title).toBe(MISSING_REQUEST_ID_TITLE);
   });
 
   it('does not require X-Request-Id on a GET', async () => {
@@ -114,14 +114,14 @@ describe('the bank simulator checks every request as the spec says', () => {
 
     const response = await call(sim, 'POST', '/v1/Test', { body: '{"a": 1}', signature });
 
-    expect((await response.json()).title).toBe(INVALID_SIGNATURE_TITLE);
+    expect((await problemOf(response)).title).toBe(INVALID_SIGNATURE_TITLE);
   });
 
   it('refuses a body without DigitalSignature', async () => {
     const response = await call(sim, 'POST', '/v1/Test', { body: '{}', signature: null });
 
     expect(response.status).toBe(400);
-    expect((await response.json()).title).toBe(INVALID_SIGNATURE_TITLE);
+    expect((await problemOf(response)).title).toBe(INVALID_SIGNATURE_TITLE);
   });
 
   it('refuses a signed body that is not JSON with 400 and leaves the X-Request-Id unused', async () => {
@@ -138,7 +138,7 @@ describe('the bank simulator checks every request as the spec says', () => {
     const accepted = await call(sim, 'POST', '/v1/Test', { body: '{}', requestId: 'req-4' });
 
     expect(refused.status).toBe(400);
-    const problem = await refused.json();
+    const problem = await problemOf(refused);
     expect(problem.title).toBe('One or more validation errors occurred.');
     expect(Object.keys(problem.errors)).toEqual(['$']);
     expect(accepted.status).toBe(200);
@@ -158,7 +158,7 @@ describe('the bank simulator checks every request as the spec says', () => {
     });
 
     expect(badEverything.status).toBe(403);
-    expect((await badIdAndSignature.json()).title).toBe(MISSING_REQUEST_ID_TITLE);
+    expect((await problemOf(badIdAndSignature)).title).toBe(MISSING_REQUEST_ID_TITLE);
   });
 
   it('answers an unknown path 404 and a wrong method 405, both as problems', async () => {
@@ -166,7 +166,7 @@ describe('the bank simulator checks every request as the spec says', () => {
     const wrongMethod = await call(sim, 'DELETE', '/v1/Test');
 
     expect(unknown.status).toBe(404);
-    expect((await unknown.json()).status).toBe(404);
+    expect((await problemOf(unknown)).status).toBe(404);
     expect(wrongMethod.status).toBe(405);
     expect(wrongMethod.headers.get('allow')).toBe('GET, POST');
     expect(wrongMethod.headers.get('x-correlation-id')).toMatch(UUID);
