@@ -45,7 +45,10 @@ function dayNumber(year: number, month: number, day: number): number {
 }
 
 function fromDayNumber(days: number): LocalDate {
-  return new Date(days * DAY_MS).toISOString().slice(0, 10);
+  const date = new Date(days * DAY_MS);
+  if (Number.isNaN(date.getTime()))
+    throw new InvalidDateError('date', 'out-of-range', 'The date is out of range.');
+  return date.toISOString().slice(0, 10);
 }
 
 /** A real calendar day in `YYYY-MM-DD` form within the supported years. */
@@ -94,12 +97,32 @@ export function parseInstant(value: unknown, field = 'time'): Date {
   return new Date(Date.parse(value as string));
 }
 
+/** Days are added to calendar days only within about ±10,000 years, the range a Date can hold. */
+const MAX_DAYS_ADDED = 4_000_000;
+
 export function addDays(date: LocalDate, days: number): LocalDate {
   const [year, month, day] = parseLocalDate(date).split('-').map(Number) as [number, number, number];
-  if (!Number.isInteger(days))
-    throw new InvalidDateError('days', 'not-an-integer', 'days must be a whole number.');
-  const result = fromDayNumber(dayNumber(year, month, day) + days);
-  return parseLocalDate(result);
+  if (!Number.isInteger(days) || Math.abs(days) > MAX_DAYS_ADDED) {
+    throw new InvalidDateError(
+      'days',
+      'days-out-of-range',
+      `days must be a whole number up to ${MAX_DAYS_ADDED}.`,
+    );
+  }
+  return parseLocalDate(fromDayNumber(dayNumber(year, month, day) + days));
+}
+
+/** An instant moved by `milliseconds`, refused when the result is beyond what a Date can hold. */
+export function addMilliseconds(instant: Date, milliseconds: number, field = 'time'): Date {
+  const moved = new Date(parseInstant(instant, field).getTime() + milliseconds);
+  if (Number.isNaN(moved.getTime())) {
+    throw new InvalidDateError(
+      field,
+      'out-of-range',
+      `${field} moved by ${milliseconds} ms is out of range.`,
+    );
+  }
+  return moved;
 }
 
 /** 0 = Sunday ... 6 = Saturday. */
@@ -258,6 +281,13 @@ export function isBusinessDay(
   field = 'date',
 ): boolean {
   const day = parseLocalDate(date, field);
+  if (!Array.isArray(calendars)) {
+    throw new InvalidDateError(
+      'calendars',
+      'calendar-unknown',
+      'calendars must be a list of calendar names.',
+    );
+  }
   return !isWeekend(day) && calendars.every((calendar) => !isHoliday(day, calendar, field));
 }
 

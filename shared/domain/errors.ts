@@ -48,3 +48,13 @@ export class FxRuleError extends DomainRuleError {
 export class FieldRuleError extends DomainRuleError {
   override name = 'FieldRuleError';
 }
+
+type DomainRuleErrorClass = new (field: string, rule: string, message: string) => DomainRuleError;
+
+/** Refuses a missing or non-object argument with the caller's own error type instead of a TypeError later. */
+export function requireObject<T>(value: T, field: string, ErrorType: DomainRuleErrorClass): NonNullable<T> {
+  if (typeof value !== 'object' || value === null) {
+    throw new ErrorType(field, 'not-an-object', `${field} must be an object.`);
+  }
+  return value as NonNullable<T>;
+}

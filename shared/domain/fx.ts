@@ -1,6 +1,7 @@
 import type { Decimal } from 'decimal.js';
 import { z } from 'zod';
 import {
+  addMilliseconds,
   type BusinessCalendar,
   bankCalendarsFor,
   isBusinessDay,
@@ -12,7 +13,7 @@ import {
   ukDateOf,
   ukInstant,
 } from './calendar.js';
-import { FxRuleError } from './errors.js';
+import { FxRuleError, requireObject } from './errors.js';
 import {
   type DecimalInput,
   MAX_SIGNIFICANT_DIGITS,
@@ -36,8 +37,9 @@ export interface QuoteTimes {
 }
 
 export function quoteExpiresAt(quote: QuoteTimes): Date {
+  requireObject(quote, 'quote', FxRuleError);
   const createdAt = parseInstant(quote.createdAt, 'createdAt');
-  if (quote.expiresAt === undefined) return new Date(createdAt.getTime() + QUOTE_HOLD_MS);
+  if (quote.expiresAt === undefined) return addMilliseconds(createdAt, QUOTE_HOLD_MS, 'createdAt');
   const expiresAt = parseInstant(quote.expiresAt, 'expiresAt');
   if (expiresAt < createdAt) {
     throw new FxRuleError('expiresAt', 'expires-before-created', 'expiresAt must not be before createdAt.');
@@ -47,7 +49,8 @@ export function quoteExpiresAt(quote: QuoteTimes): Date {
 
 /** A quote can be executed strictly before it expires; at `expiresAt` itself the hold is over. */
 export function isQuoteExecutable(quote: QuoteTimes, at: Date): boolean {
-  return parseInstant(at, 'executedAt').getTime() < quoteExpiresAt(quote).getTime();
+  const executedAt = parseInstant(at, 'executedAt');
+  return executedAt.getTime() < quoteExpiresAt(quote).getTime();
 }
 
 export function checkQuoteExecutable(quote: QuoteTimes, at: Date): void {
@@ -187,6 +190,8 @@ export function maxTradeSize(
   limits: readonly MaxTradeSize[] = MAX_TRADE_SIZES,
 ): { currency: FxCurrency; amount: Decimal } {
   const { sell, buy } = parsePair(sellCurrency, buyCurrency);
+  if (!Array.isArray(limits))
+    throw new FxRuleError('limits', 'not-a-list', 'limits must be a list of pairs.');
   const limit = limits.find(
     ({ pair: [first, second] }) => (first === sell && second === buy) || (first === buy && second === sell),
   );
@@ -231,6 +236,7 @@ function parseFixedSide(value: unknown): FixedSide {
 }
 
 function parseTrade(trade: TradeRequest) {
+  requireObject(trade, 'trade', FxRuleError);
   const { sell, buy } = parsePair(trade.sellCurrency, trade.buyCurrency);
   const side = parseFixedSide(trade.fixedSide);
   const instructedCurrency = side === 'sell' ? sell : buy;
@@ -305,6 +311,7 @@ export function bookingWindow(trade: {
   valueDate: string;
   bookedAt: Date;
 }): BookingWindow {
+  requireObject(trade, 'trade', FxRuleError);
   const { sell, buy } = parsePair(trade.sellCurrency, trade.buyCurrency);
   const valueDate = parseValueDate(trade.valueDate);
   const bookingDay = ukDateOf(parseInstant(trade.bookedAt, 'bookedAt'), 'bookedAt');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  addMilliseconds,
   bankCalendarsFor,
   isBusinessDay,
   type LocalTime,
@@ -9,7 +10,7 @@ import {
   ukDateOf,
   ukInstant,
 } from './calendar.js';
-import { PaymentScheduleError } from './errors.js';
+import { PaymentScheduleError, requireObject } from './errors.js';
 
 /** The currencies of multi-currency payments. GBP is not one: a GBP payment is rejected and returned. */
 export const MULTI_CURRENCY_PAYMENT_CURRENCIES = [
@@ -115,7 +116,7 @@ export function scheduledProcessingTime(receivedAt: Date, currency: string): Dat
 
 /** The last moment a cancellation is accepted: exactly one hour before processing. */
 export function cancellationDeadline(processingAt: Date): Date {
-  return new Date(parseInstant(processingAt, 'processingAt').getTime() - CANCELLATION_LEAD_MS);
+  return addMilliseconds(processingAt, -CANCELLATION_LEAD_MS, 'processingAt');
 }
 
 export type PaymentSchedule =
@@ -129,6 +130,7 @@ export function paymentSchedule(request: {
   currency: string;
   isScheduled: boolean;
 }): PaymentSchedule {
+  requireObject(request, 'payment', PaymentScheduleError);
   const receivedAt = parseInstant(request.receivedAt, 'receivedAt');
   parseMultiCurrencyPaymentCurrency(request.currency);
   if (typeof request.isScheduled !== 'boolean') {
@@ -146,8 +148,9 @@ export function paymentSchedule(request: {
 
 /** A cancellation received at `at` is in time when it is at least one hour before processing. */
 export function isCancellationInTime(schedule: PaymentSchedule, at: Date): boolean {
+  requireObject(schedule, 'schedule', PaymentScheduleError);
   const cancelAt = parseInstant(at, 'cancelledAt');
-  return schedule.isScheduled && cancelAt.getTime() <= schedule.cancellationDeadline.getTime();
+  return schedule.isScheduled === true && cancelAt.getTime() <= schedule.cancellationDeadline.getTime();
 }
 
 /**

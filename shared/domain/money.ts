@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { z } from 'zod';
-import { type CurrencyCode, MINOR_UNITS, minorUnitsOf } from './currencies.js';
+import { type CurrencyCode, minorUnitsOf } from './currencies.js';
 import { InvalidAmountError } from './errors.js';
 
 /**
@@ -154,7 +154,7 @@ export function formatAmount(value: Decimal, currency: string, field = 'amount')
 
 /** "1000000" -> "1,000,000.00" in a 2-decimal currency, for messages. */
 export function displayAmount(value: DecimalInput, currency: CurrencyCode): string {
-  const [whole = '0', fraction] = toDecimal(value).toFixed(MINOR_UNITS[currency]).split('.');
+  const [whole = '0', fraction] = toDecimal(value).toFixed(minorUnitsOf(currency)).split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return fraction === undefined ? grouped : `${grouped}.${fraction}`;
 }
@@ -165,7 +165,7 @@ export function displayAmount(value: DecimalInput, currency: CurrencyCode): stri
  */
 export function positiveAmount(currency: CurrencyCode, options: { label: string; max?: string }) {
   const { label, max } = options;
-  const minorUnits = MINOR_UNITS[currency];
+  const minorUnits = minorUnitsOf(currency);
   return z.number({ error: `${label} must be a number.` }).superRefine((value, ctx) => {
     const amount = new MoneyDecimal(String(value));
     if (amount.lte(0)) ctx.addIssue({ code: 'custom', message: `${label} must be greater than 0.` });
