@@ -9,6 +9,8 @@ export interface SandboxConfig {
   bankPublicKeyPath: string | undefined;
   port: number;
   simPort: number;
+  /** The institution's overdraft agreement, for both the gateway's rules and the simulator. */
+  overdraftAgreement: boolean;
   /** Folder for generated keys and the sandbox token (gitignored). */
   home: string;
 }
@@ -52,6 +54,9 @@ const schema = z.object({
   CLEARWAY_PORT: port('CLEARWAY_PORT', 3000),
   CLEARWAY_SIM_PORT: port('CLEARWAY_SIM_PORT', 3001),
   CLEARWAY_HOME: optionalText,
+  CLEARWAY_OVERDRAFT_AGREEMENT: z
+    .enum(['true', 'false', ''], { message: 'CLEARWAY_OVERDRAFT_AGREEMENT must be true or false' })
+    .optional(),
 });
 
 /** Reads and checks the environment; every problem is named with its variable. */
@@ -82,5 +87,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): SandboxConfig 
     port: values.CLEARWAY_PORT,
     simPort: values.CLEARWAY_SIM_PORT,
     home: values.CLEARWAY_HOME ?? '.sandbox',
+    overdraftAgreement: values.CLEARWAY_OVERDRAFT_AGREEMENT === 'true',
   };
 }

@@ -85,6 +85,7 @@ export async function startSandbox(
               { value: token as string, expiresAt: new Date(clock.now().getTime() + YEAR_MS).toISOString() },
             ],
             publicKeyPem: institutionPublicKeyPem,
+            overdraftAgreement: config.overdraftAgreement,
           },
         }),
       );
@@ -107,7 +108,13 @@ export async function startSandbox(
       tableName: dynamo.tableName(idempotencyTable),
       awsSdkV3Client: dynamo.client,
     });
-    const forward: ForwardDependencies = { bank, runOnce: powertoolsRunOnce(store), log: logger };
+    const institution = { overdraftAgreement: config.overdraftAgreement };
+    const forward: ForwardDependencies = {
+      bank,
+      runOnce: powertoolsRunOnce(store),
+      log: logger,
+      institution,
+    };
     const bus = new InMemoryEventBus();
     const queue = new InProcessQueue({ retryDelayMs: options.queueRetryDelayMs });
     queue.attach(

@@ -9,6 +9,8 @@ export const ENV = {
   eventBusName: 'EVENT_BUS_NAME',
   /** SSM parameter holding one or more PEM public keys of the bank (several during a rotation). */
   bankPublicKeysParameter: 'BANK_PUBLIC_KEYS_PARAMETER',
+  /** `true` when the institution has an overdraft agreement with the bank (negative minimumBalance allowed). */
+  overdraftAgreement: 'OVERDRAFT_AGREEMENT',
 } as const;
 
 export type EnvName = (typeof ENV)[keyof typeof ENV];

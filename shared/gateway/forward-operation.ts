@@ -14,6 +14,8 @@ export interface ForwardDependencies {
   bank: BankClient;
   runOnce: RunOnce;
   log: Log;
+  /** What the institution's contract allows (configuration on AWS, the simulator's registry locally). */
+  institution: { overdraftAgreement: boolean };
   now?: () => number;
 }
 
@@ -29,7 +31,11 @@ export async function forwardOperation(
   request: GatewayRequest,
   deps: ForwardDependencies,
 ): Promise<HttpResult> {
-  const checked = checkRequest(operation, request);
+  const now = deps.now ?? Date.now;
+  const checked = checkRequest(operation, request, {
+    overdraftAgreement: deps.institution.overdraftAgreement,
+    now: new Date(now()),
+  });
   if (!checked.ok) {
     return problem(
       400,
@@ -50,7 +56,7 @@ export async function forwardOperation(
   try {
     if (key === undefined) return await send();
     const fingerprint = fingerprintOf(operation.method, checked.bankPath, request.body);
-    const remainingMs = request.deadline - (deps.now ?? Date.now)();
+    const remainingMs = request.deadline - now();
     return await deps.runOnce({ caller, key, fingerprint, remainingMs }, send);
   } catch (error) {
     return failureResult(error, deps.log);

@@ -1,5 +1,5 @@
 import { type FieldErrors, fieldErrors } from '../http/validation.js';
-import type { Operation } from '../operations/operation.js';
+import type { Operation, RuleContext } from '../operations/operation.js';
 
 /** An internal caller's request, already taken out of the API Gateway event. */
 export interface GatewayRequest {
@@ -17,7 +17,11 @@ export interface GatewayRequest {
 export type CheckedRequest = { ok: true; bankPath: string } | { ok: false; errors: FieldErrors };
 
 /** Applies the operation's rules to path, query and body; the bank is only called when this passes. */
-export function checkRequest(operation: Operation, request: GatewayRequest): CheckedRequest {
+export function checkRequest(
+  operation: Operation,
+  request: GatewayRequest,
+  context: RuleContext,
+): CheckedRequest {
   const errors: FieldErrors = {};
   if (operation.pathParams) {
     const parsed = operation.pathParams.safeParse(request.pathParams);
@@ -30,6 +34,13 @@ export function checkRequest(operation: Operation, request: GatewayRequest): Che
       errors[name] = ['is not a query parameter of this operation'];
   }
   Object.assign(errors, checkBody(operation, request.body));
+  if (operation.check && Object.keys(errors).length === 0) {
+    const body = request.body?.trim() ? JSON.parse(request.body) : undefined;
+    Object.assign(
+      errors,
+      operation.check({ pathParams: request.pathParams, query: request.query, body }, context),
+    );
+  }
   if (operation.requiresIdempotencyKey && !request.idempotencyKey) {
     errors['Idempotency-Key'] = ['header is required for this operation, so a retry can never act twice'];
   }

@@ -1,5 +1,20 @@
 import type { z } from 'zod';
 import type { HttpMethod } from '../bank/client.js';
+import type { FieldErrors } from '../http/validation.js';
+
+/** Facts about the institution and the moment that some rules depend on. */
+export interface RuleContext {
+  /** Whether the institution has an overdraft agreement (negative minimumBalance allowed). */
+  overdraftAgreement: boolean;
+  now: Date;
+}
+
+/** A valid request as a rule that needs more than the schemas sees it. */
+export interface ParsedRequest {
+  pathParams: Record<string, string>;
+  query: Record<string, string>;
+  body: unknown;
+}
 
 /**
  * One bank operation, mirrored by the gateway at the same method and path. This record is the single
@@ -18,6 +33,8 @@ export interface Operation {
   query?: z.ZodType;
   /** Present for operations that take a JSON body. */
   body?: z.ZodType;
+  /** Rules the schemas cannot say (they depend on the institution or the time); run only when the schemas pass. */
+  check?: (request: ParsedRequest, context: RuleContext) => FieldErrors;
   /** Money-moving and other writes that must not happen twice require an `Idempotency-Key`. */
   requiresIdempotencyKey?: boolean;
 }

@@ -21,5 +21,6 @@ export const awsForwardDependencies = once((): ForwardDependencies => {
     tableName: requireEnv(ENV.idempotencyTable),
     awsSdkV3Client: new DynamoDBClient({}),
   });
-  return { bank, runOnce: powertoolsRunOnce(store), log: logger };
+  const institution = { overdraftAgreement: process.env[ENV.overdraftAgreement] === 'true' };
+  return { bank, runOnce: powertoolsRunOnce(store), log: logger, institution };
 });

@@ -15,6 +15,7 @@ export async function testSandbox(options: { webhookTimeoutMs?: number } = {}) {
       bankPublicKeyPath: undefined,
       port: 0,
       simPort: 0,
+      overdraftAgreement: false,
       home: mkdtempSync(join(tmpdir(), 'clearway-sandbox-')),
     },
     { simClock, webhookTimeoutMs: options.webhookTimeoutMs ?? 2_000, queueRetryDelayMs: 10 },

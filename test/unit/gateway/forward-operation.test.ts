@@ -1,6 +1,7 @@
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { type LocalDynamo, startLocalDynamo } from '../../../local/dynamo.js';
 import { BankClient } from '../../../shared/bank/client.js';
 import { StaticTokenSource } from '../../../shared/bank/token-source.js';
 import { idempotencyTable } from '../../../shared/config/tables.js';
@@ -8,7 +9,6 @@ import { forwardOperation } from '../../../shared/gateway/forward-operation.js';
 import { powertoolsRunOnce, requestIdFor } from '../../../shared/gateway/idempotency.js';
 import type { GatewayRequest } from '../../../shared/gateway/request.js';
 import type { Operation } from '../../../shared/operations/operation.js';
-import { type LocalDynamo, startLocalDynamo } from '../../../local/dynamo.js';
 
 const createThing: Operation = {
   id: 'createThing',
@@ -49,7 +49,12 @@ function gateway(answers: Array<() => Response | Error>) {
     tableName: dynamo.tableName(idempotencyTable),
     awsSdkV3Client: dynamo.client,
   });
-  const deps = { bank, runOnce: powertoolsRunOnce(store), log: silent };
+  const deps = {
+    bank,
+    runOnce: powertoolsRunOnce(store),
+    log: silent,
+    institution: { overdraftAgreement: false },
+  };
   const call = (overrides: Partial<GatewayRequest>) =>
     forwardOperation(
       createThing,
@@ -73,12 +78,20 @@ const unique = () => `key-${Math.random().toString(36).slice(2)}`;
 describe('the gateway checks the spec rules before the bank is called', () => {
   it('answers 400 problem+json naming each failing property, and sends nothing', async () => {
     const { call, sent } = gateway([created]);
-    const result = await call({ pathParams: { thingId: 'x' }, body: '{"name":"","extra":1}', idempotencyKey: unique() });
+    const result = await call({
+      pathParams: { thingId: 'x' },
+      body: '{"name":"","extra":1}',
+      idempotencyKey: unique(),
+    });
     expect(result.status).toBe(400);
     expect(result.headers['content-type']).toBe('application/problem+json');
     expect(JSON.parse(result.body)).toMatchObject({
       status: 400,
-      errors: { thingId: ['must be digits'], name: ['must not be empty'], extra: ['is not a known property'] },
+      errors: {
+        thingId: ['must be digits'],
+        name: ['must not be empty'],
+        extra: ['is not a known property'],
+      },
     });
     expect(sent).toHaveLength(0);
   });
