@@ -35,6 +35,23 @@ export type DecimalInput = Decimal | string | number;
 const JSON_NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
 
 /**
+ * Numbers are held only while their plain notation stays short: at most 1000 digits either side of the
+ * decimal point. decimal.js would hold 1e9000000000000000, whose plain text no one can write out.
+ */
+export const MAX_DECIMAL_EXPONENT = 1000;
+
+function checkRepresentable(value: Decimal, field: string): Decimal {
+  if (
+    !value.isFinite() ||
+    Math.abs(value.e) > MAX_DECIMAL_EXPONENT ||
+    value.decimalPlaces() > MAX_DECIMAL_EXPONENT
+  ) {
+    throw new InvalidAmountError(field, 'out-of-range', `${field} is too large or too small to represent.`);
+  }
+  return value;
+}
+
+/**
  * The exact value of a JSON number token (the raw text between the delimiters, e.g. from JSON.parse's
  * reviver `context.source`), with every digit kept.
  */
@@ -42,13 +59,12 @@ export function parseJsonNumber(text: string, field = 'amount'): Decimal {
   if (typeof text !== 'string' || !JSON_NUMBER.test(text)) {
     throw new InvalidAmountError(field, 'json-number', `${field} must be a JSON number.`);
   }
-  const value = new MoneyDecimal(text);
-  const mantissa = text.split(/[eE]/)[0] ?? '';
-  // decimal.js turns exponents beyond about 9e15 into Infinity or 0; refuse rather than lose the value.
-  if (!value.isFinite() || (value.isZero() && /[1-9]/.test(mantissa))) {
+  const exponent = /[eE]([+-]?[0-9]+)$/.exec(text)?.[1];
+  // Refuse before decimal.js turns an enormous exponent into Infinity or 0.
+  if (exponent !== undefined && Math.abs(Number(exponent)) > 2 * MAX_DECIMAL_EXPONENT) {
     throw new InvalidAmountError(field, 'out-of-range', `${field} is too large or too small to represent.`);
   }
-  return value;
+  return checkRepresentable(new MoneyDecimal(text), field);
 }
 
 /**
@@ -66,16 +82,14 @@ export function decimalFromJsNumber(value: number, field = 'amount'): Decimal {
 export function toDecimal(value: DecimalInput, field = 'amount'): Decimal {
   if (typeof value === 'string') return parseJsonNumber(value, field);
   if (typeof value === 'number') return decimalFromJsNumber(value, field);
-  if (Decimal.isDecimal(value) && value.isFinite()) return new MoneyDecimal(value);
+  if (Decimal.isDecimal(value)) return checkRepresentable(new MoneyDecimal(value), field);
   throw new InvalidAmountError(field, 'not-a-number', `${field} must be a finite number.`);
 }
 
 /** A Decimal written as JSON number text, in plain notation, every digit kept (never an exponent, never -0). */
 export function formatJsonNumber(value: Decimal, field = 'amount'): string {
-  if (!Decimal.isDecimal(value) || !value.isFinite()) {
-    throw new InvalidAmountError(field, 'not-finite', `${field} must be a finite number.`);
-  }
-  return value.isZero() ? '0' : value.toFixed();
+  const checked = toDecimal(value, field);
+  return checked.isZero() ? '0' : checked.toFixed();
 }
 
 /**
