@@ -17,7 +17,7 @@ import { RequestIdRegistry } from './request-ids.js';
 import { Router } from './router.js';
 import { ClockScheduler, InFlight } from './scheduler.js';
 import { SimState } from './state.js';
-import type { Domain, EmitOptions, RouteHandler, RouteOptions, SimulatorApi } from './types.js';
+import type { BodyOf, Domain, EmitOptions, RouteHandler, RouteOptions, SimulatorApi } from './types.js';
 import { type DeliveryRecord, WebhookDispatcher, type WebhookRecord } from './webhooks.js';
 
 export interface BankSimulatorOptions {
@@ -98,6 +98,7 @@ class Simulator implements BankSimulator {
   readonly #requests = new BoundedLog<RequestRecord>();
   readonly #onError: (error: unknown, where: string) => void;
   readonly #maxBodyBytes: number;
+  readonly #pipeline: PipelineDeps;
   #seq = 0;
   #port = 0;
   #host = '127.0.0.1';
@@ -120,6 +121,18 @@ class Simulator implements BankSimulator {
       timeoutMs: options.webhookTimeoutMs,
       nonce: options.nonce,
     });
+    this.#pipeline = {
+      router: this.#routes,
+      institutions: this.institutions,
+      requestIds: this.#requestIds,
+      faults: this.#faults,
+      clock: this.clock,
+      state: this.state,
+      emit: (institution, type, version, payload) =>
+        this.#dispatcher.emit(institution, type, version, payload),
+      schedule: (at, label, task) => this.schedule(at, label, task),
+      onError: this.#onError,
+    };
     this.#admin = adminRoutes(this);
     for (const domain of options.domains ?? defaultDomains) domain(this);
     this.#server = createServer((req, res) => {
@@ -174,8 +187,9 @@ class Simulator implements BankSimulator {
     this.#routes.add(method, path, { handler, options } as RouteEntry);
   }
 
-  operation(operation: Operation, handler: RouteHandler): void {
-    this.route(operation.method, operation.path, handler, { body: operation.body, query: operation.query });
+  operation<O extends Operation>(operation: O, handler: RouteHandler<BodyOf<O>>): void {
+    const options = { body: operation.body, query: operation.query } as RouteOptions<BodyOf<O>>;
+    this.route(operation.method, operation.path, handler, options);
   }
 
   schedule(at: Date, label: string, task: () => void): void {
@@ -292,7 +306,7 @@ class Simulator implements BankSimulator {
       title: null,
       fault: null,
     });
-    const outcome = await handleBankRequest(this.#pipelineDeps(), {
+    const outcome = await handleBankRequest(this.#pipeline, {
       method: req.method ?? '',
       target,
       headers: req.headers,
@@ -343,21 +357,6 @@ class Simulator implements BankSimulator {
       path: url.pathname,
     });
     writeResponse(res, response, correlationId);
-  }
-
-  #pipelineDeps(): PipelineDeps {
-    return {
-      router: this.#routes,
-      institutions: this.institutions,
-      requestIds: this.#requestIds,
-      faults: this.#faults,
-      clock: this.clock,
-      state: this.state,
-      emit: (institution, type, version, payload) =>
-        this.#dispatcher.emit(institution, type, version, payload),
-      schedule: (at, label, task) => this.schedule(at, label, task),
-      onError: this.#onError,
-    };
   }
 }
 

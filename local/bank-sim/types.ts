@@ -59,6 +59,9 @@ export interface RouteOptions<TBody = unknown> {
   query?: z.ZodType;
 }
 
+/** The body type an operation's schema produces (`undefined` for operations without a body). */
+export type BodyOf<O extends Operation> = O extends { body: z.ZodType<infer T> } ? T : undefined;
+
 /** What a domain module gets to register its routes and reach the simulator. */
 export interface SimulatorApi {
   route<TBody = unknown>(
@@ -68,7 +71,7 @@ export interface SimulatorApi {
     options?: RouteOptions<TBody>,
   ): void;
   /** Registers an operation from `shared/operations/` at its method and path, with its schemas. */
-  operation(operation: Operation, handler: RouteHandler): void;
+  operation<O extends Operation>(operation: O, handler: RouteHandler<BodyOf<O>>): void;
   readonly clock: ManualClock;
   readonly state: SimState;
   emitWebhook(type: string, version: number, payload: unknown, options?: EmitOptions): WebhookRecord;
