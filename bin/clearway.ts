@@ -4,15 +4,19 @@
  * Add a subcommand by adding one entry below; its logic lives outside this file. `help` is built in.
  */
 import { KMSClient } from '@aws-sdk/client-kms';
+import { SQSClient } from '@aws-sdk/client-sqs';
 import { type CliContext, type Commands, runCli } from '../shared/onboarding/cli.js';
 import { csrCommand, keysCommand } from '../shared/onboarding/commands.js';
+import { redriveDlqCommand } from '../shared/webhooks/redrive-command.js';
 
 const commands: Commands = {
   csr: csrCommand,
   keys: keysCommand,
+  'redrive-dlq': redriveDlqCommand,
 };
 
 let kms: KMSClient | undefined;
+let sqs: SQSClient | undefined;
 const context: CliContext = {
   env: process.env,
   out: (text) => process.stdout.write(text),
@@ -20,6 +24,10 @@ const context: CliContext = {
   kms: () => {
     kms ??= new KMSClient({});
     return kms;
+  },
+  sqs: () => {
+    sqs ??= new SQSClient({});
+    return sqs;
   },
 };
 

@@ -1,5 +1,6 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import type { KMSClient } from '@aws-sdk/client-kms';
+import type { SQSClient } from '@aws-sdk/client-sqs';
 import { SignerConfigurationError } from '../signing/signer.js';
 import { CsrSubjectError } from './csr.js';
 
@@ -12,6 +13,8 @@ export interface CliContext {
   err(text: string): void;
   /** The KMS client, created only when a command uses KMS. */
   kms(): KMSClient;
+  /** The SQS client, created only when a command uses SQS. */
+  sqs(): SQSClient;
 }
 
 export interface Command {

@@ -31,6 +31,9 @@ async function clearway(argv: string[], options: { env?: Record<string, string>;
       if (!options.kms) throw new Error('this test gave no KMS client');
       return options.kms;
     },
+    sqs: () => {
+      throw new Error('these commands never use SQS');
+    },
   };
   const code = await runCli(commands, argv, context);
   return { code, out, err };
