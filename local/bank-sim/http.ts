@@ -2,6 +2,18 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { JSON_CONTENT_TYPE } from './problem.js';
 import type { SimResponse } from './types.js';
 
+/**
+ * The request target as a URL. Prefixing the origin (instead of resolving against it) keeps a target
+ * such as `//host/path` a path; undefined when even that does not parse.
+ */
+export function parseTarget(target: string): URL | undefined {
+  try {
+    return new URL(`http://simulator${target.startsWith('/') ? '' : '/'}${target}`);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The body's exact bytes, or undefined once it grows past `limit` (the rest is left unread). */
 export async function readBody(request: IncomingMessage, limit: number): Promise<Buffer | undefined> {
   const chunks: Buffer[] = [];

@@ -33,8 +33,8 @@ export interface PipelineDeps {
 
 export interface BankRequest {
   method: string;
-  /** Path and query as received. */
-  target: string;
+  /** The request target, parsed (see `parseTarget`). */
+  url: URL;
   headers: IncomingHttpHeaders;
   rawBody: Buffer;
   correlationId: string;
@@ -68,7 +68,7 @@ const nothing = () => {};
  *  9. the handler; an answer other than 2xx releases the id, and its webhooks are not sent
  */
 export async function handleBankRequest(deps: PipelineDeps, request: BankRequest): Promise<BankOutcome> {
-  const url = new URL(request.target, 'http://simulator');
+  const url = request.url;
   const instance = url.pathname;
   const answer = (response: SimResponse, institutionId: string | null = null): Answered => ({
     kind: 'answered',

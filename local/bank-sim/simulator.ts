@@ -8,7 +8,7 @@ import { PemSigner } from '../../shared/signing/pem-signer.js';
 import { type AdminHandler, adminRoutes } from './admin.js';
 import { defaultDomains } from './domains/index.js';
 import { type FaultSettings, Faults } from './faults.js';
-import { problemTitle, readBody, writeResponse } from './http.js';
+import { parseTarget, problemTitle, readBody, writeResponse } from './http.js';
 import { type Institution, type InstitutionConfig, InstitutionRegistry } from './institutions.js';
 import { BoundedLog, loggableHeaders, type RequestRecord } from './logs.js';
 import { handleBankRequest, type PipelineDeps, type RouteEntry } from './pipeline.js';
@@ -285,9 +285,17 @@ class Simulator implements BankSimulator {
       writeResponse(res, problemResponse(413, TITLES.tooLarge, detail, target), correlationId);
       return;
     }
-    const pathname = new URL(target, 'http://simulator').pathname;
-    if (pathname === '/__sim' || pathname.startsWith('/__sim/')) {
-      await this.#serveAdmin(req, res, rawBody, correlationId);
+    const url = parseTarget(target);
+    if (!url) {
+      writeResponse(
+        res,
+        problemResponse(400, TITLES.badRequest, 'the request target is not a URL', target),
+        correlationId,
+      );
+      return;
+    }
+    if (url.pathname === '/__sim' || url.pathname.startsWith('/__sim/')) {
+      await this.#serveAdmin(req, res, url, rawBody, correlationId);
       return;
     }
     // The clock may have been moved directly (sim.clock.advance): catch up before answering.
@@ -308,7 +316,7 @@ class Simulator implements BankSimulator {
     });
     const outcome = await handleBankRequest(this.#pipeline, {
       method: req.method ?? '',
-      target,
+      url,
       headers: req.headers,
       rawBody,
       correlationId,
@@ -325,8 +333,13 @@ class Simulator implements BankSimulator {
     outcome.afterResponse();
   }
 
-  async #serveAdmin(req: IncomingMessage, res: ServerResponse, rawBody: Buffer, correlationId: string) {
-    const url = new URL(req.url ?? '/', 'http://simulator');
+  async #serveAdmin(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    rawBody: Buffer,
+    correlationId: string,
+  ) {
     const match = this.#admin.match(req.method ?? '', url.pathname);
     if (match.kind === 'not-found') {
       writeResponse(

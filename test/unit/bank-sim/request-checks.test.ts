@@ -71,6 +71,12 @@ describe('the bank simulator checks every request as the spec says', () => {
     expect((await problemOf(refused)).title).toBe(MISSING_REQUEST_ID_TITLE);
   });
 
+  it('refuses an X-Request-Id with a space', async () => {
+    const spaced = await call(sim, 'POST', '/v1/Test', { body: '{}', requestId: 'two words' });
+
+    expect((await problemOf(spaced)).title).toBe(MISSING_REQUEST_ID_TITLE);
+  });
+
   it('does not require X-Request-Id on a GET', async () => {
     expect((await call(sim, 'GET', '/v1/Test', { requestId: null })).status).toBe(200);
   });
@@ -170,6 +176,20 @@ describe('the bank simulator checks every request as the spec says', () => {
     expect(wrongMethod.status).toBe(405);
     expect(wrongMethod.headers.get('allow')).toBe('GET, POST');
     expect(wrongMethod.headers.get('x-correlation-id')).toMatch(UUID);
+  });
+
+  it('answers a body larger than the limit 413 without processing it', async () => {
+    const small = await startTestSimulator({ maxBodyBytes: 64 });
+    try {
+      const response = await call(small, 'POST', '/v1/Test', {
+        body: JSON.stringify({ text: 'x'.repeat(100) }),
+      });
+
+      expect(response.status).toBe(413);
+      expect(small.webhooks).toHaveLength(0);
+    } finally {
+      await small.close();
+    }
   });
 
   it('logs each request with its exact body, X-Request-Id, status and a masked token', async () => {
