@@ -36,7 +36,8 @@ export async function startTestSimulator(
   return startBankSimulator({
     clock: new ManualClock(START),
     webhookSigningKeyPem: bankKeys.privateKey,
-    webhookTimeoutMs: 300,
+    // Generous, so a correct listener is never late on a loaded machine; the Timeout test shortens it.
+    webhookTimeoutMs: 2_000,
     onError: () => {},
     ...overrides,
     institution: {

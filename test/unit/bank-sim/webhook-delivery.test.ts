@@ -17,9 +17,14 @@ describe('webhook delivery and retries', () => {
     await listener.close();
   });
 
-  async function setUp(answer: (webhook: ReceivedWebhook, index: number) => ListenerAnswer) {
+  async function setUp(
+    answer: (webhook: ReceivedWebhook, index: number) => ListenerAnswer,
+    webhookTimeoutMs?: number,
+  ) {
     listener = await startListener(answer);
-    sim = await startTestSimulator({}, { webhookUrl: listener.url });
+    sim = await startTestSimulator(webhookTimeoutMs ? { webhookTimeoutMs } : {}, {
+      webhookUrl: listener.url,
+    });
   }
 
   it('marks a webhook accepted when the answer is 200, the same Nonce and a valid signature', async () => {
@@ -39,7 +44,7 @@ describe('webhook delivery and retries', () => {
   });
 
   it.each([
-    ['Timeout', { delayMs: 800 }],
+    ['Timeout', { delayMs: 1_500 }],
     ['HTTP', { status: 500 }],
     ['Non-repudiation', { sign: false }],
     ['Payload / Response Format', { body: '{"Nonce":1}' }],
@@ -47,7 +52,10 @@ describe('webhook delivery and retries', () => {
   ] as const)(
     'fails with %s and retries with that x-retry-reason 15 minutes later',
     async (reason, badAnswer) => {
-      await setUp((_webhook, index) => (index === 0 ? badAnswer : {}));
+      await setUp(
+        (_webhook, index) => (index === 0 ? badAnswer : {}),
+        reason === 'Timeout' ? 400 : undefined,
+      );
 
       sim.emitWebhook('FITestEvent', 1, 'test me');
       await sim.idle();
