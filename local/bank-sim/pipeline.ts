@@ -56,7 +56,8 @@ type Answered = Extract<BankOutcome, { kind: 'answered' }>;
 const nothing = () => {};
 
 /**
- * The bank's checks, in this order (each answers and stops; nothing before step 9 changes any state):
+ * The bank's checks, in this order. Each refusal answers and stops, and none leaves state behind: the id
+ * reserved at step 7 is released unless the handler answers 2xx. Also in local/bank-sim/README.md.
  *  1. faults (latency, dropped connection, 500 / 503 / 429), before the bank looks at the request
  *  2. route: 404 unknown path, 405 known path with another method
  *  3. `Authorization: Bearer <token>`, known and unexpired on the simulated clock: else 403
