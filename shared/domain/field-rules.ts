@@ -216,8 +216,9 @@ export const nameVerificationRequest = z
   .strictObject({
     SchemeName: schemeName,
     LegalOwnerType: legalOwnerType,
+    // Either form here; the body-level rule below refuses the structured form for business accounts.
+    OwnerName: ownerNameForNameCheck('Personal'),
     Identification: nameCheckIdentification,
-    OwnerName: z.string({ error: FIELD_MESSAGES.ownerNameLength }),
     SecondaryIdentification: z
       .string({ error: FIELD_MESSAGES.secondaryIdentification })
       .max(140, FIELD_MESSAGES.secondaryIdentification)
@@ -227,15 +228,17 @@ export const nameVerificationRequest = z
       .max(140, FIELD_MESSAGES.endToEndIdentification)
       .optional(),
   })
-  .superRefine((body, ctx) => {
-    // With an invalid LegalOwnerType only the form itself can be checked; structured is then not refused.
-    const owner: LegalOwnerType = body.LegalOwnerType === 'Business' ? 'Business' : 'Personal';
-    try {
-      parseOwnerName(body.OwnerName, owner);
-    } catch (error) {
-      if (!(error instanceof FieldRuleError)) throw error;
-      ctx.addIssue({ code: 'custom', message: error.message, path: ['OwnerName'] });
-    }
+  .refine((body) => parseOwnerName(body.OwnerName, 'Personal').form === 'unstructured', {
+    message: FIELD_MESSAGES.ownerNameStructuredPersonalOnly,
+    path: ['OwnerName'],
+    // Checked whatever else is wrong with the body, as long as these two members are themselves valid.
+    when: ({ value }) => {
+      const body = value as { LegalOwnerType?: unknown; OwnerName?: unknown };
+      return (
+        body.LegalOwnerType === 'Business' &&
+        ownerNameForNameCheck('Personal').safeParse(body.OwnerName).success
+      );
+    },
   });
 
 /** The body of POST /open-banking/outbound/v1/srd/validate. */
