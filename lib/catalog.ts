@@ -1,0 +1,108 @@
+import { Aws, type Stack } from 'aws-cdk-lib';
+import { operations } from '../shared/operations/index.js';
+import { type ClearwayConfig, ConfigError } from './config.js';
+
+/**
+ * Which Lambda functions exist, which routes they serve and which of them sign: derived from the shared
+ * operation registry, so a new operation (or a new `fn`) gets its API method and its function without a
+ * change here. Both stacks read this: the stateful one to name the roles the key policy trusts, the
+ * stateless one to create those roles and functions.
+ */
+
+/** One method of the internal API: a mirrored bank operation or a route Clearway adds under `/gateway/`. */
+export interface Route {
+  readonly id: string;
+  readonly method: string;
+  /** Path template, `{name}` for a path parameter (API Gateway's syntax). */
+  readonly path: string;
+  /** The file in `functions/` (without `.ts`) that serves it. */
+  readonly fn: string;
+  /** The route takes a JSON object body (validated as such by API Gateway before the function runs). */
+  readonly jsonObjectBody?: boolean;
+}
+
+export const fnNames = {
+  gatewaySigningKey: 'gateway-signing-key',
+  webhookReceiver: 'webhook-receiver',
+  webhookProcessor: 'webhook-processor',
+} as const;
+
+/** State Clearway keeps and serves itself, under `/gateway/`. */
+export const gatewayRoutes: readonly Route[] = [
+  { id: 'getSigningKey', method: 'GET', path: '/gateway/signing-key', fn: fnNames.gatewaySigningKey },
+];
+
+/** Every method of the internal API: the mirrored operations, then the gateway's own routes. */
+export function internalRoutes(): Route[] {
+  const routes: Route[] = [
+    ...operations.map((operation) => ({
+      id: operation.id,
+      method: operation.method,
+      path: operation.path,
+      fn: operation.fn,
+      jsonObjectBody: operation.body !== undefined && takesJsonObject(operation.body),
+    })),
+    ...gatewayRoutes,
+  ];
+  const seen = new Set<string>();
+  for (const route of routes) {
+    const key = `${route.method} ${route.path}`;
+    if (seen.has(key)) throw new ConfigError(`Two routes for ${key}: each method and path is served once.`);
+    seen.add(key);
+    if (route.fn === fnNames.webhookReceiver || route.fn === fnNames.webhookProcessor) {
+      throw new ConfigError(`Route ${route.id} may not be served by ${route.fn}, a webhook function.`);
+    }
+  }
+  return routes;
+}
+
+/** The functions that call the bank: one per distinct `fn` of the operation registry. */
+export function operationFunctionNames(): string[] {
+  return [...new Set(operations.map((operation) => operation.fn))];
+}
+
+/** Functions whose roles the key policy lets `kms:Sign`: everything that calls the bank, and the receiver. */
+export function signingFunctionNames(): string[] {
+  return [...operationFunctionNames(), fnNames.webhookReceiver];
+}
+
+/** Functions whose roles the key policy lets `kms:GetPublicKey`. */
+export function publicKeyReaderFunctionNames(): string[] {
+  return [fnNames.gatewaySigningKey];
+}
+
+/** Longest region name (ap-southeast-N, us-gov-west-1...) allowed for in role names. */
+const maxRegionLength = 14;
+const maxRoleNameLength = 64;
+
+/**
+ * The fixed IAM role name of a function: `clearway-<sim|prod>-<fn>-<region>`. Fixed names let the key policy
+ * in the stateful stack name the roles of the stateless stack without a reference between the two.
+ */
+export function functionRoleName(config: ClearwayConfig, fn: string): string {
+  const head = `clearway-${config.envName === 'production' ? 'prod' : 'sim'}-${fn}-`;
+  if (head.length + maxRegionLength > maxRoleNameLength) {
+    throw new ConfigError(
+      `Function name "${fn}" is too long for an IAM role name: keep it to ${maxRoleNameLength - maxRegionLength - head.length + fn.length} characters.`,
+    );
+  }
+  return `${head}${Aws.REGION}`;
+}
+
+export function functionRoleArn(stack: Stack, config: ClearwayConfig, fn: string): string {
+  return stack.formatArn({
+    service: 'iam',
+    region: '',
+    resource: 'role',
+    resourceName: functionRoleName(config, fn),
+  });
+}
+
+/** True when the body schema describes a JSON object (so API Gateway may require one). */
+function takesJsonObject(schema: unknown): boolean {
+  const def = (schema as { def?: { type?: string; in?: unknown } }).def;
+  if (def?.type === 'object') return true;
+  // A schema with a transform or pipe: what matters is what it accepts.
+  if (def?.type === 'pipe') return takesJsonObject(def.in);
+  return false;
+}

@@ -1,0 +1,284 @@
+/**
+ * Per-environment configuration of the CDK app: one typed record per bank environment, chosen with
+ * `cdk synth -c env=simulation|production`, with a few context overrides for what differs per institution
+ * (alarm target, admin principal, sizes). Everything is validated here so a bad value fails at start-up with
+ * a message naming it, never at deploy time.
+ */
+
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+
+export const environmentNames = ['simulation', 'production'] as const;
+export type EnvironmentName = (typeof environmentNames)[number];
+
+export type EndpointKind = 'REGIONAL' | 'PRIVATE';
+
+export interface Throttle {
+  /** Steady-state requests per second. */
+  readonly rateLimit: number;
+  readonly burstLimit: number;
+}
+
+export interface FunctionSize {
+  readonly memorySize: number;
+  readonly timeoutSeconds: number;
+}
+
+export interface ClearwayConfig {
+  readonly envName: EnvironmentName;
+  /** Prefix of physical names (IAM roles, SSM parameter, key alias, bus): `clearway-<env>`. */
+  readonly prefix: string;
+  /** The bank's API base address the operation functions call. */
+  readonly bankBaseUrl: string;
+  /** The bank's published webhook source ranges; the public webhook API admits only these. */
+  readonly webhookSourceRanges: readonly string[];
+  /** Where the DLQ alarm goes: a new SNS topic with an e-mail subscription, an existing topic, or nowhere. */
+  readonly alarms: { readonly email?: string; readonly topicArn?: string };
+  /** Principal allowed `kms:GetPublicKey` and `kms:DescribeKey` on the signing key; undefined: the account root. */
+  readonly adminPrincipalArn?: string;
+  /**
+   * Principals besides the signing functions allowed `kms:Sign`, for the one-off onboarding CSR
+   * (`clearway csr`). Empty by default: add one for the onboarding, then remove it.
+   */
+  readonly onboardingSignerArns: readonly string[];
+  readonly internalApi: {
+    readonly endpointType: EndpointKind;
+    /** Interface VPC endpoints of execute-api allowed to reach a PRIVATE API. */
+    readonly vpcEndpointIds: readonly string[];
+    readonly throttle: Throttle;
+  };
+  readonly webhookApi: { readonly throttle: Throttle };
+  /** Every operation and gateway function. */
+  readonly operationFunction: FunctionSize;
+  /** The bank waits at most 5 s for the signed answer. */
+  readonly receiver: FunctionSize & { readonly provisionedConcurrency: number };
+  readonly processor: FunctionSize & { readonly batchSize: number; readonly maxReceiveCount: number };
+  readonly logRetention: RetentionDays;
+  /** Keep log groups when the stack is deleted. */
+  readonly retainLogs: boolean;
+  /**
+   * Set the region's API Gateway CloudWatch role (an account-wide setting execution logging needs).
+   * Turn off when the account already has one managed elsewhere.
+   */
+  readonly apiGatewayCloudWatchRole: boolean;
+}
+
+const sharedDefaults = {
+  alarms: {},
+  onboardingSignerArns: [],
+  internalApi: { endpointType: 'REGIONAL', vpcEndpointIds: [], throttle: { rateLimit: 50, burstLimit: 100 } },
+  webhookApi: { throttle: { rateLimit: 50, burstLimit: 100 } },
+  operationFunction: { memorySize: 1024, timeoutSeconds: 25 },
+  receiver: { memorySize: 1024, timeoutSeconds: 5, provisionedConcurrency: 0 },
+  processor: { memorySize: 512, timeoutSeconds: 30, batchSize: 10, maxReceiveCount: 5 },
+  apiGatewayCloudWatchRole: true,
+} as const satisfies Partial<ClearwayConfig>;
+
+/** The defaults per environment, before context overrides. */
+export const environments: Record<EnvironmentName, ClearwayConfig> = {
+  simulation: {
+    ...sharedDefaults,
+    envName: 'simulation',
+    prefix: 'clearway-simulation',
+    bankBaseUrl: 'https://institution-api-sim.clearbank.co.uk',
+    webhookSourceRanges: ['51.145.122.16/28', '20.39.213.0/28', '172.187.147.144/28', '20.117.212.176/28'],
+    logRetention: RetentionDays.ONE_MONTH,
+    retainLogs: false,
+  },
+  production: {
+    ...sharedDefaults,
+    envName: 'production',
+    prefix: 'clearway-production',
+    bankBaseUrl: 'https://institution-api.clearbank.co.uk',
+    webhookSourceRanges: ['51.145.122.32/28', '172.187.179.192/28', '172.187.243.32/28', '20.117.189.64/28'],
+    logRetention: RetentionDays.ONE_YEAR,
+    retainLogs: true,
+  },
+};
+
+/**
+ * The app cannot be built as configured (a context value, a missing function file, a clash in the catalog);
+ * the message names what is wrong. bin/app.ts prints it without a stack trace.
+ */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Context keys (`cdk synth -c key=value`) that override the environment's defaults. */
+export const contextKeys = {
+  env: 'env',
+  bankBaseUrl: 'bankBaseUrl',
+  webhookSourceRanges: 'webhookSourceRanges',
+  alarmEmail: 'alarmEmail',
+  alarmTopicArn: 'alarmTopicArn',
+  adminPrincipalArn: 'adminPrincipalArn',
+  onboardingSignerArns: 'onboardingSignerArns',
+  internalApiEndpointType: 'internalApiEndpointType',
+  internalApiVpcEndpointIds: 'internalApiVpcEndpointIds',
+  receiverProvisionedConcurrency: 'receiverProvisionedConcurrency',
+  apiGatewayCloudWatchRole: 'apiGatewayCloudWatchRole',
+} as const;
+
+/** Reads context the way `node.tryGetContext` does; a plain record in tests. */
+export type ContextReader = (key: string) => unknown;
+
+/**
+ * The configuration for the environment named by the `env` context key (default `simulation`), with the
+ * overrides found in context applied and validated.
+ */
+export function loadConfig(readContext: ContextReader): ClearwayConfig {
+  const envName = readContext(contextKeys.env) ?? 'simulation';
+  if (typeof envName !== 'string' || !isEnvironmentName(envName)) {
+    throw new ConfigError(
+      `Unknown environment "${String(envName)}": -c env= must be one of ${environmentNames.join(', ')}.`,
+    );
+  }
+  const base = environments[envName];
+  const alarmEmail = optionalString(readContext, contextKeys.alarmEmail);
+  const alarmTopicArn = optionalString(readContext, contextKeys.alarmTopicArn);
+  const adminPrincipalArn = optionalString(readContext, contextKeys.adminPrincipalArn);
+  const endpointType = optionalString(readContext, contextKeys.internalApiEndpointType);
+  const provisioned = readContext(contextKeys.receiverProvisionedConcurrency);
+  const cloudWatchRole = readContext(contextKeys.apiGatewayCloudWatchRole);
+
+  const config: ClearwayConfig = {
+    ...base,
+    bankBaseUrl: optionalString(readContext, contextKeys.bankBaseUrl) ?? base.bankBaseUrl,
+    webhookSourceRanges:
+      optionalList(readContext, contextKeys.webhookSourceRanges) ?? base.webhookSourceRanges,
+    alarms: {
+      ...(alarmEmail === undefined ? {} : { email: alarmEmail }),
+      ...(alarmTopicArn === undefined ? {} : { topicArn: alarmTopicArn }),
+    },
+    ...(adminPrincipalArn === undefined ? {} : { adminPrincipalArn }),
+    onboardingSignerArns:
+      optionalList(readContext, contextKeys.onboardingSignerArns) ?? base.onboardingSignerArns,
+    internalApi: {
+      ...base.internalApi,
+      endpointType: (endpointType ?? base.internalApi.endpointType) as EndpointKind,
+      vpcEndpointIds:
+        optionalList(readContext, contextKeys.internalApiVpcEndpointIds) ?? base.internalApi.vpcEndpointIds,
+    },
+    receiver: {
+      ...base.receiver,
+      provisionedConcurrency:
+        provisioned === undefined
+          ? base.receiver.provisionedConcurrency
+          : toInteger(contextKeys.receiverProvisionedConcurrency, provisioned),
+    },
+    apiGatewayCloudWatchRole:
+      cloudWatchRole === undefined
+        ? base.apiGatewayCloudWatchRole
+        : toBoolean(contextKeys.apiGatewayCloudWatchRole, cloudWatchRole),
+  };
+  validateConfig(config);
+  return config;
+}
+
+/** Throws a ConfigError naming the first value that cannot be deployed. */
+export function validateConfig(config: ClearwayConfig): void {
+  if (!/^https:\/\/[^\s/]+(\/[^\s]*)?$/.test(config.bankBaseUrl)) {
+    throw new ConfigError(`bankBaseUrl "${config.bankBaseUrl}" must be an https:// URL.`);
+  }
+  if (config.webhookSourceRanges.length === 0) {
+    throw new ConfigError('webhookSourceRanges must list at least one address range of the bank.');
+  }
+  for (const range of config.webhookSourceRanges) {
+    if (!isIpv4Cidr(range)) {
+      throw new ConfigError(
+        `webhookSourceRanges: "${range}" is not an IPv4 CIDR range such as 51.145.122.16/28.`,
+      );
+    }
+  }
+  if (config.alarms.email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(config.alarms.email)) {
+    throw new ConfigError(`alarmEmail "${config.alarms.email}" is not an e-mail address.`);
+  }
+  if (config.alarms.email !== undefined && config.alarms.topicArn !== undefined) {
+    throw new ConfigError('Give alarmEmail or alarmTopicArn, not both.');
+  }
+  if (
+    config.alarms.topicArn !== undefined &&
+    !/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[\w-]+$/.test(config.alarms.topicArn)
+  ) {
+    throw new ConfigError(`alarmTopicArn "${config.alarms.topicArn}" is not an SNS topic ARN.`);
+  }
+  for (const [key, arn] of [
+    [contextKeys.adminPrincipalArn, config.adminPrincipalArn],
+    ...config.onboardingSignerArns.map((value) => [contextKeys.onboardingSignerArns, value] as const),
+  ] as const) {
+    if (arn !== undefined && !/^arn:aws[a-z-]*:(iam|sts)::\d{12}:\S+$/.test(arn)) {
+      throw new ConfigError(
+        `${key} "${arn}" is not an IAM principal ARN (arn:aws:iam::<account>:role/<name>).`,
+      );
+    }
+  }
+  if (config.internalApi.endpointType !== 'REGIONAL' && config.internalApi.endpointType !== 'PRIVATE') {
+    throw new ConfigError(
+      `internalApiEndpointType "${String(config.internalApi.endpointType)}" must be REGIONAL or PRIVATE.`,
+    );
+  }
+  if (config.internalApi.endpointType === 'PRIVATE' && config.internalApi.vpcEndpointIds.length === 0) {
+    throw new ConfigError(
+      'internalApiEndpointType PRIVATE needs internalApiVpcEndpointIds (the execute-api interface endpoints).',
+    );
+  }
+  for (const id of config.internalApi.vpcEndpointIds) {
+    if (!/^vpce-[0-9a-f]+$/.test(id)) {
+      throw new ConfigError(`internalApiVpcEndpointIds: "${id}" is not a VPC endpoint id (vpce-...).`);
+    }
+  }
+  if (config.receiver.provisionedConcurrency < 0) {
+    throw new ConfigError('receiverProvisionedConcurrency must be 0 (off) or more.');
+  }
+  if (config.receiver.timeoutSeconds > 5) {
+    throw new ConfigError(
+      'The webhook receiver must answer within the bank’s 5 seconds: timeout at most 5 s.',
+    );
+  }
+}
+
+function isEnvironmentName(value: string): value is EnvironmentName {
+  return (environmentNames as readonly string[]).includes(value);
+}
+
+function isIpv4Cidr(value: string): boolean {
+  const match = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})\/(\d{1,2})$/.exec(value);
+  if (!match) return false;
+  const [, a, b, c, d, bits] = match.map(Number);
+  return (
+    [a, b, c, d].every((octet) => octet !== undefined && octet <= 255) && bits !== undefined && bits <= 32
+  );
+}
+
+function optionalString(readContext: ContextReader, key: string): string | undefined {
+  const value = readContext(key);
+  if (value === undefined || value === '') return undefined;
+  if (typeof value !== 'string') throw new ConfigError(`${key} must be a string.`);
+  return value;
+}
+
+/** A list from context: a JSON array in cdk.json or a comma-separated string on the command line. */
+function optionalList(readContext: ContextReader, key: string): string[] | undefined {
+  const value = readContext(key);
+  if (value === undefined || value === '') return undefined;
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return value;
+  if (typeof value === 'string') {
+    return value
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== '');
+  }
+  throw new ConfigError(`${key} must be a comma-separated list or an array of strings.`);
+}
+
+function toInteger(key: string, value: unknown): number {
+  const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
+  if (!Number.isInteger(number))
+    throw new ConfigError(`${key} must be a whole number, got "${String(value)}".`);
+  return number;
+}
+
+function toBoolean(key: string, value: unknown): boolean {
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  throw new ConfigError(`${key} must be true or false, got "${String(value)}".`);
+}

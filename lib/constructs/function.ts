@@ -1,0 +1,121 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { type ClearwayConfig, ConfigError } from '../config.js';
+
+const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+const functionsDir = fileURLToPath(new URL('../../functions/', import.meta.url));
+
+/** Where a function's entry file lives: `functions/<name>.ts`. */
+export function functionEntry(name: string): string {
+  return `${functionsDir}${name}.ts`;
+}
+
+/** Metric namespace of the Powertools Metrics (EMF) every function writes to. */
+export const metricsNamespace = 'Clearway';
+
+/**
+ * ESM output needs `require` for the CommonJS dependencies esbuild inlines (they `require` Node built-ins).
+ */
+const requireBanner =
+  "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
+
+export interface ClearwayFunctionProps {
+  readonly config: ClearwayConfig;
+  /** The entry file in `functions/` without `.ts`; also the Powertools service name. */
+  readonly name: string;
+  /** The fixed role name (see catalog.ts) the key policy may trust. */
+  readonly roleName: string;
+  readonly description: string;
+  readonly memorySize: number;
+  readonly timeout: Duration;
+  /** Values for the names in `shared/config/function-environment.ts`. */
+  readonly environment?: Record<string, string>;
+}
+
+/**
+ * The one way Clearway makes a Lambda function: Node.js 24 on ARM64, bundled by the local esbuild as minified
+ * ESM with source maps, X-Ray active tracing, JSON logs in its own log group with a retention, and its own
+ * role that starts with only the right to write that log group. Callers add exactly what the function needs.
+ */
+export class ClearwayFunction extends Construct {
+  readonly function: nodejs.NodejsFunction;
+  readonly role: iam.Role;
+  readonly logGroup: logs.LogGroup;
+
+  constructor(scope: Construct, id: string, props: ClearwayFunctionProps) {
+    super(scope, id);
+    const { config, name } = props;
+    const entry = functionEntry(name);
+    if (!existsSync(entry)) {
+      throw new ConfigError(
+        `Function "${name}" has no entry file: create functions/${name}.ts exporting a handler.`,
+      );
+    }
+
+    this.role = new iam.Role(this, 'Role', {
+      roleName: props.roleName,
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `Clearway ${config.envName} ${name}: only what this function needs`,
+    });
+    this.logGroup = new logs.LogGroup(this, 'Logs', {
+      retention: config.logRetention,
+      removalPolicy: config.retainLogs ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    this.logGroup.grantWrite(this.role);
+
+    this.function = new nodejs.NodejsFunction(this, 'Function', {
+      entry,
+      handler: 'handler',
+      projectRoot,
+      depsLockFilePath: `${projectRoot}package-lock.json`,
+      description: props.description,
+      runtime: lambda.Runtime.NODEJS_24_X,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: props.memorySize,
+      timeout: props.timeout,
+      role: this.role,
+      tracing: lambda.Tracing.ACTIVE,
+      logGroup: this.logGroup,
+      loggingFormat: lambda.LoggingFormat.JSON,
+      applicationLogLevelV2: lambda.ApplicationLogLevel.INFO,
+      systemLogLevelV2: lambda.SystemLogLevel.WARN,
+      environment: {
+        NODE_OPTIONS: '--enable-source-maps',
+        POWERTOOLS_SERVICE_NAME: name,
+        POWERTOOLS_METRICS_NAMESPACE: metricsNamespace,
+        CLEARWAY_ENV: config.envName,
+        ...props.environment,
+      },
+      bundling: {
+        forceDockerBundling: false,
+        format: nodejs.OutputFormat.ESM,
+        mainFields: ['module', 'main'],
+        banner: requireBanner,
+        minify: true,
+        sourceMap: true,
+        sourceMapMode: nodejs.SourceMapMode.DEFAULT,
+        sourcesContent: false,
+        // The SDK versions the tests ran against, not whatever the runtime carries.
+        bundleAwsSDK: true,
+        tsconfig: `${projectRoot}tsconfig.json`,
+      },
+    });
+
+    Validations.of(this.role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'X-Ray active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level permissions, so CDK grants them on "*". Every other statement of this role names its resource.',
+    });
+  }
+
+  /** Adds a statement to this function's own role (its default policy). */
+  addToRolePolicy(statement: iam.PolicyStatement): void {
+    this.role.addToPrincipalPolicy(statement);
+  }
+}

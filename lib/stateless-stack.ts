@@ -1,0 +1,207 @@
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as lambdaEventSources from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { Construct } from 'constructs';
+import { ENV } from '../shared/config/function-environment.js';
+import { fnNames, functionRoleName, internalRoutes, operationFunctionNames } from './catalog.js';
+import type { ClearwayConfig } from './config.js';
+import { ApiGatewayAccountLogging } from './constructs/api-logging.js';
+import { ClearwayFunction } from './constructs/function.js';
+import { InternalApi } from './constructs/internal-api.js';
+import { WebhookApi } from './constructs/webhook-api.js';
+import { type StatefulStack, signingAlgorithm } from './stateful-stack.js';
+
+export interface StatelessStackProps extends StackProps {
+  readonly config: ClearwayConfig;
+  readonly stateful: StatefulStack;
+}
+
+/**
+ * What can be replaced at any time: the functions, their roles and the two APIs. Every grant is written
+ * out here, on the function's own role, by name of action and resource; nothing here changes a resource
+ * policy of the stateful stack (that would point the dependency the wrong way).
+ */
+export class StatelessStack extends Stack {
+  /** Every function by its `fn` name. */
+  readonly functions = new Map<string, ClearwayFunction>();
+  readonly internalApi: InternalApi;
+  readonly webhookApi: WebhookApi;
+
+  constructor(scope: Construct, id: string, props: StatelessStackProps) {
+    super(scope, id, props);
+    const { config, stateful } = props;
+    const make = (
+      name: string,
+      description: string,
+      size: { memorySize: number; timeoutSeconds: number },
+      environment: Record<string, string>,
+    ): ClearwayFunction => {
+      const made = new ClearwayFunction(this, pascalCase(name), {
+        config,
+        name,
+        roleName: functionRoleName(config, name),
+        description,
+        memorySize: size.memorySize,
+        timeout: Duration.seconds(size.timeoutSeconds),
+        environment,
+      });
+      this.functions.set(name, made);
+      return made;
+    };
+
+    // Statements shared by the grants below.
+    const sign = new iam.PolicyStatement({
+      sid: 'SignWithTheInstitutionKey',
+      actions: ['kms:Sign'],
+      resources: [stateful.signingKeyArn],
+      conditions: { StringEquals: { 'kms:SigningAlgorithm': signingAlgorithm, 'kms:MessageType': 'DIGEST' } },
+    });
+    const itemStatement = (sid: string, tableArn: string, actions: string[]) =>
+      new iam.PolicyStatement({
+        sid,
+        actions: actions.map((action) => `dynamodb:${action}`),
+        resources: [tableArn],
+      });
+
+    // --- Operation functions: one per `fn` of the operation registry -------------------------------------
+    for (const name of operationFunctionNames()) {
+      const made = make(
+        name,
+        `Clearway ${config.envName}: bank operations served by ${name}`,
+        config.operationFunction,
+        {
+          [ENV.bankBaseUrl]: config.bankBaseUrl,
+          [ENV.apiTokenSecretId]: stateful.apiTokenSecret.secretArn,
+          [ENV.signingKeyId]: stateful.signingKeyArn,
+          [ENV.idempotencyTable]: stateful.idempotencyTable.tableName,
+        },
+      );
+      made.addToRolePolicy(sign);
+      made.addToRolePolicy(
+        new iam.PolicyStatement({
+          sid: 'ReadTheApiToken',
+          actions: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'],
+          resources: [stateful.apiTokenSecret.secretArn],
+        }),
+      );
+      // Powertools idempotency: get, conditional put, update on completion, delete on failure.
+      made.addToRolePolicy(
+        itemStatement('IdempotencyRecords', stateful.idempotencyTable.tableArn, [
+          'GetItem',
+          'PutItem',
+          'UpdateItem',
+          'DeleteItem',
+        ]),
+      );
+    }
+
+    // --- GET /gateway/signing-key ------------------------------------------------------------------------
+    const signingKeyFunction = make(
+      fnNames.gatewaySigningKey,
+      `Clearway ${config.envName}: serves the institution's public signing key`,
+      config.operationFunction,
+      { [ENV.signingKeyId]: stateful.signingKeyArn },
+    );
+    signingKeyFunction.addToRolePolicy(
+      new iam.PolicyStatement({
+        sid: 'ReadThePublicKey',
+        actions: ['kms:GetPublicKey'],
+        resources: [stateful.signingKeyArn],
+      }),
+    );
+
+    // --- Webhook receiver --------------------------------------------------------------------------------
+    const receiver = make(
+      fnNames.webhookReceiver,
+      `Clearway ${config.envName}: verifies, queues and answers the bank's webhooks`,
+      config.receiver,
+      {
+        [ENV.signingKeyId]: stateful.signingKeyArn,
+        [ENV.webhookQueueUrl]: stateful.webhookQueue.queueUrl,
+        [ENV.bankPublicKeysParameter]: stateful.bankPublicKeysParameter.parameterName,
+      },
+    );
+    receiver.addToRolePolicy(sign);
+    receiver.addToRolePolicy(
+      new iam.PolicyStatement({
+        sid: 'QueueWebhooks',
+        actions: ['sqs:SendMessage'],
+        resources: [stateful.webhookQueue.queueArn],
+      }),
+    );
+    receiver.addToRolePolicy(
+      new iam.PolicyStatement({
+        sid: 'ReadTheBankPublicKeys',
+        actions: ['ssm:GetParameter'],
+        resources: [stateful.bankPublicKeysParameter.parameterArn],
+      }),
+    );
+    let receiverTarget: lambda.IFunction = receiver.function;
+    if (config.receiver.provisionedConcurrency > 0) {
+      // Keeps instances initialised (keys loaded, clients connected) so a cold start cannot break the 5 s.
+      receiverTarget = new lambda.Alias(this, 'WebhookReceiverLive', {
+        aliasName: 'live',
+        version: receiver.function.currentVersion,
+        provisionedConcurrentExecutions: config.receiver.provisionedConcurrency,
+      });
+    }
+
+    // --- Webhook processor -------------------------------------------------------------------------------
+    const processor = make(
+      fnNames.webhookProcessor,
+      `Clearway ${config.envName}: deduplicates queued webhooks and publishes them as events`,
+      config.processor,
+      {
+        [ENV.inboxTable]: stateful.inboxTable.tableName,
+        [ENV.eventBusName]: stateful.eventBus.eventBusName,
+      },
+    );
+    // The inbox claim is one conditional put; publication and release are updates. Nothing is deleted.
+    processor.addToRolePolicy(
+      itemStatement('WebhookInbox', stateful.inboxTable.tableArn, ['GetItem', 'PutItem', 'UpdateItem']),
+    );
+    processor.addToRolePolicy(
+      new iam.PolicyStatement({
+        sid: 'PublishBankEvents',
+        actions: ['events:PutEvents'],
+        resources: [stateful.eventBus.eventBusArn],
+      }),
+    );
+    // Adds sqs:ReceiveMessage, DeleteMessage, ChangeMessageVisibility, GetQueueAttributes, GetQueueUrl on
+    // this queue only.
+    processor.function.addEventSource(
+      new lambdaEventSources.SqsEventSource(stateful.webhookQueue, {
+        batchSize: config.processor.batchSize,
+        reportBatchItemFailures: true,
+      }),
+    );
+
+    // --- APIs --------------------------------------------------------------------------------------------
+    const handlers = new Map<string, lambda.IFunction>(
+      [...this.functions].map(([name, made]) => [name, made.function] as const),
+    );
+    this.internalApi = new InternalApi(this, 'InternalApi', { config, routes: internalRoutes(), handlers });
+    this.webhookApi = new WebhookApi(this, 'WebhookApi', { config, receiver: receiverTarget });
+    if (config.apiGatewayCloudWatchRole) {
+      const logging = new ApiGatewayAccountLogging(this, 'ApiGatewayAccount');
+      // Execution logging fails to deploy until the account setting names a role.
+      this.internalApi.api.deploymentStage.node.addDependency(logging.account);
+      this.webhookApi.api.deploymentStage.node.addDependency(logging.account);
+    }
+
+    new CfnOutput(this, 'InternalApiUrlOutput', { key: 'InternalApiUrl', value: this.internalApi.api.url });
+    new CfnOutput(this, 'WebhookUrlOutput', {
+      key: 'WebhookUrl',
+      value: this.webhookApi.api.urlForPath('/webhooks'),
+    });
+  }
+}
+
+function pascalCase(name: string): string {
+  return name
+    .split(/[^A-Za-z0-9]+/)
+    .filter((part) => part !== '')
+    .map((part) => part[0]?.toUpperCase() + part.slice(1))
+    .join('');
+}

@@ -1,0 +1,458 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fnNames, internalRoutes, operationFunctionNames, signingFunctionNames } from '../../lib/catalog.js';
+import { environments } from '../../lib/config.js';
+import { ENV } from '../../shared/config/function-environment.js';
+import {
+  actionsOf,
+  type CfnResource,
+  type CfnTemplate,
+  methodsOfApi,
+  onlyResourceOfType,
+  resolveCrossStack,
+  resourcesOfType,
+  roleLogicalIdByName,
+  type Statement,
+  type Synthesized,
+  statementsOf,
+  statementsOfRole,
+  synthesize,
+  variablesOf,
+} from './synth.js';
+
+const allFunctionNames = () => [
+  ...operationFunctionNames(),
+  fnNames.gatewaySigningKey,
+  fnNames.webhookReceiver,
+  fnNames.webhookProcessor,
+];
+
+/** The REST API whose Name ends with the suffix. */
+function apiLogicalId(template: CfnTemplate, suffix: string): string {
+  const found = resourcesOfType(template, 'AWS::ApiGateway::RestApi').find(([, api]) =>
+    String(api.Properties?.Name).endsWith(suffix),
+  );
+  if (found === undefined) throw new Error(`no REST API named *${suffix}`);
+  return found[0];
+}
+
+function stageOf(template: CfnTemplate, apiId: string): CfnResource {
+  const found = resourcesOfType(template, 'AWS::ApiGateway::Stage').find(
+    ([, stage]) => JSON.stringify(stage.Properties?.RestApiId) === JSON.stringify({ Ref: apiId }),
+  );
+  if (found === undefined) throw new Error(`no stage for ${apiId}`);
+  return found[1];
+}
+
+/** A role's statements with cross-stack references replaced by what they point at in the stateful stack. */
+function resolvedStatements(s: Synthesized, fn: string): Statement[] {
+  const prefix = `clearway-${s.config.envName === 'production' ? 'prod' : 'sim'}-${fn}-`;
+  return statementsOfRole(s.statelessJson, roleLogicalIdByName(s.statelessJson, prefix)).map(
+    (statement) => resolveCrossStack(statement, s.statefulJson) as Statement,
+  );
+}
+
+/** The logical id in the stateful stack of the only resource of a type matching the filter. */
+function statefulId(
+  s: Synthesized,
+  type: string,
+  filter: (resource: CfnResource) => boolean = () => true,
+): string {
+  const found = resourcesOfType(s.statefulJson, type).filter(([, resource]) => filter(resource));
+  if (found.length !== 1) throw new Error(`expected one ${type}, found ${found.length}`);
+  return (found[0] as [string, CfnResource])[0];
+}
+
+const resourcesOf = (statement: Statement) =>
+  Array.isArray(statement.Resource) ? statement.Resource : [statement.Resource];
+
+/** action -> resources it is allowed on, over all statements. */
+function grants(statements: Statement[]): Map<string, unknown[]> {
+  const map = new Map<string, unknown[]>();
+  for (const statement of statements) {
+    expect(statement.Effect).toBe('Allow');
+    for (const action of actionsOf(statement))
+      map.set(action, [...(map.get(action) ?? []), ...resourcesOf(statement)]);
+  }
+  return map;
+}
+
+const runtimeBasics = [
+  'logs:CreateLogStream',
+  'logs:PutLogEvents',
+  'xray:PutTelemetryRecords',
+  'xray:PutTraceSegments',
+];
+
+describe('the stateless stack', () => {
+  let simulation: Synthesized;
+  let production: Synthesized;
+
+  beforeAll(() => {
+    simulation = synthesize({ env: 'simulation' });
+    production = synthesize({ env: 'production' });
+  });
+
+  describe('functions', () => {
+    it('makes one function per fn of the operation registry, plus the gateway and webhook functions', () => {
+      simulation.stateless.resourceCountIs('AWS::Lambda::Function', allFunctionNames().length);
+      for (const fn of allFunctionNames()) {
+        simulation.stateless.hasResourceProperties('AWS::Lambda::Function', {
+          Environment: { Variables: { POWERTOOLS_SERVICE_NAME: fn } },
+        });
+      }
+    });
+
+    it('runs every function on Node.js 24, ARM64, traced, with source maps and a log group with retention', () => {
+      const functions = resourcesOfType(simulation.statelessJson, 'AWS::Lambda::Function');
+      expect(functions.length).toBeGreaterThan(0);
+      for (const [, fn] of functions) {
+        const props = fn.Properties ?? {};
+        expect(props.Runtime).toBe('nodejs24.x');
+        expect(props.Architectures).toEqual(['arm64']);
+        expect(props.TracingConfig).toEqual({ Mode: 'Active' });
+        expect(props.Handler).toBe('index.handler');
+        expect((props.Environment as { Variables: Record<string, string> }).Variables.NODE_OPTIONS).toBe(
+          '--enable-source-maps',
+        );
+        const logging = props.LoggingConfig as { LogGroup: { Ref: string }; LogFormat: string };
+        expect(logging.LogFormat).toBe('JSON');
+        const logGroup = simulation.statelessJson.Resources[logging.LogGroup.Ref];
+        expect(logGroup?.Type).toBe('AWS::Logs::LogGroup');
+        expect(logGroup?.Properties?.RetentionInDays).toBe(30);
+      }
+    });
+
+    it('keeps production logs a year and retains them', () => {
+      for (const [, logGroup] of resourcesOfType(production.statelessJson, 'AWS::Logs::LogGroup')) {
+        expect(logGroup.Properties?.RetentionInDays).toBe(365);
+        expect(logGroup.DeletionPolicy).toBe('Retain');
+      }
+    });
+
+    it('gives each function its own role with a fixed name', () => {
+      const roles = new Set<string>();
+      for (const [, fn] of resourcesOfType(simulation.statelessJson, 'AWS::Lambda::Function')) {
+        roles.add(JSON.stringify(fn.Properties?.Role));
+      }
+      expect(roles.size).toBe(allFunctionNames().length);
+      for (const fn of allFunctionNames())
+        roleLogicalIdByName(simulation.statelessJson, `clearway-sim-${fn}-`);
+    });
+
+    it('gives each function the environment names of shared/config/function-environment.ts', () => {
+      const namesFor = (fn: string) => {
+        const found = resourcesOfType(simulation.statelessJson, 'AWS::Lambda::Function').find(
+          ([, resource]) => variablesOf(resource).POWERTOOLS_SERVICE_NAME === fn,
+        );
+        return Object.keys(variablesOf(found?.[1]));
+      };
+      for (const fn of operationFunctionNames()) {
+        expect(namesFor(fn)).toEqual(
+          expect.arrayContaining([
+            ENV.bankBaseUrl,
+            ENV.apiTokenSecretId,
+            ENV.signingKeyId,
+            ENV.idempotencyTable,
+          ]),
+        );
+      }
+      expect(namesFor(fnNames.gatewaySigningKey)).toContain(ENV.signingKeyId);
+      expect(namesFor(fnNames.webhookReceiver)).toEqual(
+        expect.arrayContaining([ENV.signingKeyId, ENV.webhookQueueUrl, ENV.bankPublicKeysParameter]),
+      );
+      expect(namesFor(fnNames.webhookProcessor)).toEqual(
+        expect.arrayContaining([ENV.inboxTable, ENV.eventBusName]),
+      );
+    });
+  });
+
+  describe('least privilege', () => {
+    it('grants no wildcard action to any role, and "*" resources only for X-Ray', () => {
+      for (const [, policy] of resourcesOfType(simulation.statelessJson, 'AWS::IAM::Policy')) {
+        for (const statement of statementsOf(policy.Properties?.PolicyDocument)) {
+          for (const action of actionsOf(statement)) expect(action).not.toContain('*');
+          if (resourcesOf(statement).includes('*')) {
+            expect(actionsOf(statement).every((action) => action.startsWith('xray:'))).toBe(true);
+          }
+        }
+      }
+    });
+
+    it('gives function roles no managed policies', () => {
+      for (const fn of allFunctionNames()) {
+        const role =
+          simulation.statelessJson.Resources[
+            roleLogicalIdByName(simulation.statelessJson, `clearway-sim-${fn}-`)
+          ];
+        expect(role?.Properties?.ManagedPolicyArns).toBeUndefined();
+      }
+    });
+
+    it('lets the receiver only send to the webhook queue, sign with the key and read the bank-key parameter', () => {
+      const queue = statefulId(
+        simulation,
+        'AWS::SQS::Queue',
+        (q) => q.Properties?.RedrivePolicy !== undefined,
+      );
+      const key = statefulId(simulation, 'AWS::KMS::Key');
+      const parameter = statefulId(simulation, 'AWS::SSM::Parameter');
+      const allowed = grants(resolvedStatements(simulation, fnNames.webhookReceiver));
+      expect([...allowed.keys()].sort()).toEqual(
+        [...runtimeBasics, 'kms:Sign', 'sqs:SendMessage', 'ssm:GetParameter'].sort(),
+      );
+      expect(allowed.get('sqs:SendMessage')).toEqual([{ 'Fn::GetAtt': [queue, 'Arn'] }]);
+      expect(allowed.get('kms:Sign')).toEqual([{ 'Fn::GetAtt': [key, 'Arn'] }]);
+      expect(JSON.stringify(allowed.get('ssm:GetParameter'))).toContain(`{"Ref":"${parameter}"}`);
+    });
+
+    it('lets the processor only use the inbox table, put events on the bus and consume the queue', () => {
+      const inbox = statefulId(simulation, 'AWS::DynamoDB::Table', (t) =>
+        JSON.stringify(t.Properties?.KeySchema).includes('"key"'),
+      );
+      const bus = statefulId(simulation, 'AWS::Events::EventBus');
+      const queue = statefulId(
+        simulation,
+        'AWS::SQS::Queue',
+        (q) => q.Properties?.RedrivePolicy !== undefined,
+      );
+      const allowed = grants(resolvedStatements(simulation, fnNames.webhookProcessor));
+      const consume = [
+        'sqs:ChangeMessageVisibility',
+        'sqs:DeleteMessage',
+        'sqs:GetQueueAttributes',
+        'sqs:GetQueueUrl',
+        'sqs:ReceiveMessage',
+      ];
+      const items = ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
+      expect([...allowed.keys()].sort()).toEqual(
+        [...runtimeBasics, ...items, 'events:PutEvents', ...consume].sort(),
+      );
+      for (const action of items) expect(allowed.get(action)).toEqual([{ 'Fn::GetAtt': [inbox, 'Arn'] }]);
+      expect(allowed.get('events:PutEvents')).toEqual([{ 'Fn::GetAtt': [bus, 'Arn'] }]);
+      for (const action of consume) expect(allowed.get(action)).toEqual([{ 'Fn::GetAtt': [queue, 'Arn'] }]);
+    });
+
+    it('lets operation functions sign, read the token secret and use the idempotency table, nothing else', () => {
+      const table = statefulId(simulation, 'AWS::DynamoDB::Table', (t) =>
+        JSON.stringify(t.Properties?.KeySchema).includes('"id"'),
+      );
+      const secret = statefulId(simulation, 'AWS::SecretsManager::Secret');
+      const key = statefulId(simulation, 'AWS::KMS::Key');
+      for (const fn of operationFunctionNames()) {
+        const allowed = grants(resolvedStatements(simulation, fn));
+        const items = ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
+        const secretActions = ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'];
+        expect([...allowed.keys()].sort()).toEqual(
+          [...runtimeBasics, 'kms:Sign', ...items, ...secretActions].sort(),
+        );
+        expect(allowed.get('kms:Sign')).toEqual([{ 'Fn::GetAtt': [key, 'Arn'] }]);
+        for (const action of items) expect(allowed.get(action)).toEqual([{ 'Fn::GetAtt': [table, 'Arn'] }]);
+        for (const action of secretActions) expect(allowed.get(action)).toEqual([{ Ref: secret }]);
+      }
+    });
+
+    it('lets the signing-key function only read the public key', () => {
+      const key = statefulId(simulation, 'AWS::KMS::Key');
+      const allowed = grants(resolvedStatements(simulation, fnNames.gatewaySigningKey));
+      expect([...allowed.keys()].sort()).toEqual([...runtimeBasics, 'kms:GetPublicKey'].sort());
+      expect(allowed.get('kms:GetPublicKey')).toEqual([{ 'Fn::GetAtt': [key, 'Arn'] }]);
+    });
+
+    it('grants kms:Sign to exactly the roles the key policy names', () => {
+      const signers = allFunctionNames().filter((fn) =>
+        resolvedStatements(simulation, fn).some((statement) => actionsOf(statement).includes('kms:Sign')),
+      );
+      expect(signers.sort()).toEqual(signingFunctionNames().sort());
+    });
+  });
+
+  describe('internal API', () => {
+    const internal = (s: Synthesized) => apiLogicalId(s.statelessJson, '-internal');
+
+    it('serves every operation of the registry and the gateway routes at their spec paths', () => {
+      const methods = methodsOfApi(simulation.statelessJson, internal(simulation));
+      expect([...methods.keys()].sort()).toEqual(
+        internalRoutes()
+          .map((r) => `${r.method} ${r.path}`)
+          .sort(),
+      );
+      expect(methods.has('GET /v1/Test')).toBe(true);
+      expect(methods.has('POST /v1/Test')).toBe(true);
+      expect(methods.has('GET /gateway/signing-key')).toBe(true);
+    });
+
+    it('requires IAM authorization on every method', () => {
+      const methods = resourcesOfType(simulation.statelessJson, 'AWS::ApiGateway::Method').filter(
+        ([, method]) =>
+          JSON.stringify(method.Properties?.RestApiId) === JSON.stringify({ Ref: internal(simulation) }) &&
+          method.Properties?.HttpMethod !== 'OPTIONS',
+      );
+      expect(methods.length).toBe(internalRoutes().length);
+      for (const [, method] of methods) expect(method.Properties?.AuthorizationType).toBe('AWS_IAM');
+    });
+
+    it('validates every request and requires a JSON object where the operation takes a body', () => {
+      const [validatorId, validator] = onlyResourceOfType(
+        simulation.statelessJson,
+        'AWS::ApiGateway::RequestValidator',
+      );
+      expect(validator.Properties).toMatchObject({
+        ValidateRequestBody: true,
+        ValidateRequestParameters: true,
+      });
+      const methods = methodsOfApi(simulation.statelessJson, internal(simulation));
+      for (const method of methods.values()) {
+        expect(method.Properties?.RequestValidatorId).toEqual({ Ref: validatorId });
+      }
+      const [modelId, model] = onlyResourceOfType(simulation.statelessJson, 'AWS::ApiGateway::Model');
+      expect(model.Properties?.Schema).toMatchObject({ type: 'object' });
+      expect(methods.get('POST /v1/Test')?.Properties?.RequestModels).toEqual({
+        'application/json': { Ref: modelId },
+      });
+    });
+
+    it('answers API Gateway’s own 400s as problem+json', () => {
+      for (const type of ['BAD_REQUEST_BODY', 'BAD_REQUEST_PARAMETERS']) {
+        simulation.stateless.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
+          ResponseType: type,
+          StatusCode: '400',
+          ResponseParameters: { 'gatewayresponse.header.Content-Type': "'application/problem+json'" },
+        });
+      }
+    });
+
+    it('writes JSON access logs to a log group, execution errors, and throttles the stage', () => {
+      const stage = stageOf(simulation.statelessJson, internal(simulation));
+      const access = stage.Properties?.AccessLogSetting as { DestinationArn: unknown; Format: string };
+      expect(JSON.stringify(access.DestinationArn)).toContain(':log-group:');
+      expect(() => JSON.parse(access.Format)).not.toThrow();
+      expect(stage.Properties?.TracingEnabled).toBe(true);
+      expect(stage.Properties?.MethodSettings).toEqual([
+        expect.objectContaining({
+          HttpMethod: '*',
+          ResourcePath: '/*',
+          LoggingLevel: 'ERROR',
+          DataTraceEnabled: false,
+          ThrottlingRateLimit: simulation.config.internalApi.throttle.rateLimit,
+          ThrottlingBurstLimit: simulation.config.internalApi.throttle.burstLimit,
+        }),
+      ]);
+    });
+
+    it('is REGIONAL by default, and PRIVATE behind the configured VPC endpoints when asked', () => {
+      simulation.stateless.hasResourceProperties('AWS::ApiGateway::RestApi', {
+        Name: 'clearway-simulation-internal',
+        EndpointConfiguration: { Types: ['REGIONAL'] },
+      });
+      const privateApi = synthesize({
+        internalApiEndpointType: 'PRIVATE',
+        internalApiVpcEndpointIds: 'vpce-0a1b2c3d',
+      });
+      const api = privateApi.statelessJson.Resources[internal(privateApi)];
+      expect(api?.Properties?.EndpointConfiguration).toEqual({
+        Types: ['PRIVATE'],
+        VpcEndpointIds: ['vpce-0a1b2c3d'],
+      });
+      const statements = statementsOf(api?.Properties?.Policy);
+      expect(statements).toContainEqual(
+        expect.objectContaining({
+          Effect: 'Deny',
+          Condition: { StringNotEquals: { 'aws:SourceVpce': ['vpce-0a1b2c3d'] } },
+        }),
+      );
+    });
+  });
+
+  describe('webhook API', () => {
+    const webhook = (s: Synthesized) => apiLogicalId(s.statelessJson, '-webhooks');
+
+    it.each(['simulation', 'production'] as const)(
+      'admits only the %s address ranges of the bank through its resource policy',
+      (envName) => {
+        const s = envName === 'simulation' ? simulation : production;
+        const api = s.statelessJson.Resources[webhook(s)];
+        const statements = statementsOf(api?.Properties?.Policy);
+        const deny = statements.filter((statement) => statement.Effect === 'Deny');
+        expect(deny).toEqual([
+          expect.objectContaining({
+            Action: 'execute-api:Invoke',
+            Principal: { AWS: '*' },
+            Resource: 'execute-api:/*',
+            Condition: { NotIpAddress: { 'aws:SourceIp': [...environments[envName].webhookSourceRanges] } },
+          }),
+        ]);
+        const allow = statements.filter((statement) => statement.Effect === 'Allow');
+        expect(allow).toHaveLength(1);
+        expect(allow[0]).toMatchObject({ Action: 'execute-api:Invoke', Resource: 'execute-api:/*' });
+        expect(allow[0]?.Condition).toBeUndefined();
+      },
+    );
+
+    it('has exactly POST /webhooks, served by the receiver, receiving bodies as exact bytes', () => {
+      const methods = methodsOfApi(simulation.statelessJson, webhook(simulation));
+      expect([...methods.keys()]).toEqual(['POST /webhooks']);
+      const uri = JSON.stringify(methods.get('POST /webhooks')?.Properties?.Integration);
+      expect(uri).toContain('WebhookReceiverFunction');
+      expect(simulation.statelessJson.Resources[webhook(simulation)]?.Properties?.BinaryMediaTypes).toEqual([
+        '*/*',
+      ]);
+    });
+
+    it('throttles the stage and writes access logs', () => {
+      const stage = stageOf(simulation.statelessJson, webhook(simulation));
+      expect(stage.Properties?.AccessLogSetting).toBeDefined();
+      expect(stage.Properties?.MethodSettings).toEqual([
+        expect.objectContaining({
+          ThrottlingRateLimit: simulation.config.webhookApi.throttle.rateLimit,
+          ThrottlingBurstLimit: simulation.config.webhookApi.throttle.burstLimit,
+        }),
+      ]);
+    });
+
+    it('integrates the receiver directly when provisioned concurrency is off', () => {
+      simulation.stateless.resourceCountIs('AWS::Lambda::Alias', 0);
+    });
+
+    it('routes to an alias with provisioned concurrency when configured', () => {
+      const provisioned = synthesize({ receiverProvisionedConcurrency: 2 });
+      const [aliasId] = onlyResourceOfType(provisioned.statelessJson, 'AWS::Lambda::Alias');
+      provisioned.stateless.hasResourceProperties('AWS::Lambda::Alias', {
+        Name: 'live',
+        ProvisionedConcurrencyConfig: { ProvisionedConcurrentExecutions: 2 },
+      });
+      const method = methodsOfApi(provisioned.statelessJson, webhook(provisioned)).get('POST /webhooks');
+      expect(JSON.stringify(method?.Properties?.Integration)).toContain(`{"Ref":"${aliasId}"}`);
+    });
+  });
+
+  it('feeds the processor from the webhook queue in batches, reporting item failures', () => {
+    const queue = statefulId(simulation, 'AWS::SQS::Queue', (q) => q.Properties?.RedrivePolicy !== undefined);
+    const [, mapping] = onlyResourceOfType(simulation.statelessJson, 'AWS::Lambda::EventSourceMapping');
+    expect(mapping.Properties?.BatchSize).toBe(10);
+    expect(mapping.Properties?.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+    expect(resolveCrossStack(mapping.Properties?.EventSourceArn, simulation.statefulJson)).toEqual({
+      'Fn::GetAtt': [queue, 'Arn'],
+    });
+  });
+
+  it('keeps the queue visibility at six times the processor’s actual timeout', () => {
+    const processor = resourcesOfType(simulation.statelessJson, 'AWS::Lambda::Function').find(
+      ([, fn]) => variablesOf(fn).POWERTOOLS_SERVICE_NAME === fnNames.webhookProcessor,
+    );
+    const queue = resourcesOfType(simulation.statefulJson, 'AWS::SQS::Queue').find(
+      ([, q]) => q.Properties?.RedrivePolicy !== undefined,
+    );
+    expect(queue?.[1].Properties?.VisibilityTimeout).toBeGreaterThanOrEqual(
+      6 * Number(processor?.[1].Properties?.Timeout),
+    );
+  });
+
+  it('sets the API Gateway logging role once, before either stage deploys', () => {
+    const [accountId] = onlyResourceOfType(simulation.statelessJson, 'AWS::ApiGateway::Account');
+    for (const [, stage] of resourcesOfType(simulation.statelessJson, 'AWS::ApiGateway::Stage')) {
+      expect([stage.DependsOn].flat()).toContain(accountId);
+    }
+    const without = synthesize({ apiGatewayCloudWatchRole: 'false' });
+    without.stateless.resourceCountIs('AWS::ApiGateway::Account', 0);
+  });
+});
