@@ -16,7 +16,11 @@ export interface UkBban {
 /** The two check digits for a country and BBAN: 98 minus (BBAN + country + "00", letters as 10..35) mod 97. */
 export function ibanCheckDigits(countryCode: string, bban: string): string {
   if (!/^[A-Z]{2}$/.test(countryCode) || !/^[A-Z0-9]{1,30}$/.test(bban)) {
-    throw new FieldRuleError('iban', 'iban-format', 'An IBAN is a 2-letter country code and 1 to 30 letters or digits.');
+    throw new FieldRuleError(
+      'iban',
+      'iban-format',
+      'An IBAN is a 2-letter country code and 1 to 30 letters or digits.',
+    );
   }
   return String(98 - mod97(`${bban}${countryCode}00`)).padStart(2, '0');
 }
@@ -40,7 +44,10 @@ export function parseUkBban(bban: string): UkBban | undefined {
 }
 
 /** The BBAN and IBAN of a UK account. */
-export function ukAccountIdentifiers({ bankCode, sortCode, accountNumber }: UkBban): { bban: string; iban: string } {
+export function ukAccountIdentifiers({ bankCode, sortCode, accountNumber }: UkBban): {
+  bban: string;
+  iban: string;
+} {
   const bban = `${bankCode}${sortCode}${accountNumber}`;
   if (!UK_BBAN.test(bban)) {
     throw new FieldRuleError(

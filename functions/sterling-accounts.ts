@@ -1,0 +1,5 @@
+import { awsForwardDependencies } from '../shared/runtime/aws-gateway.js';
+import { createOperationHandler } from './http/operation-handler.js';
+
+/** Sterling real and virtual accounts: /v1, /v2 and /v3 Accounts. */
+export const handler = createOperationHandler('sterling-accounts', awsForwardDependencies);

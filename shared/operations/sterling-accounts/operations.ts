@@ -1,0 +1,134 @@
+import type { Operation } from '../operation.js';
+import { pagingQuery } from '../paging.js';
+import {
+  type AmendAccountBody,
+  amendAccountBody,
+  amendVirtualAccountBody,
+  createAccountBody,
+  createVirtualAccountsBody,
+  overdraftErrors,
+} from './schemas.js';
+
+/**
+ * Spec part 1, "Real sterling accounts" and "Virtual sterling accounts": twelve operations served by
+ * one function. Creates require an Idempotency-Key: the bank's only duplicate check for a real account
+ * is the X-Request-Id, which the gateway derives from the key, so a caller's retry after a timeout can
+ * never open a second account (or report a virtual account twice as a duplicate). Amends and the
+ * disable accept a key and do not require one: repeating them leaves the account as it is.
+ */
+const fn = 'sterling-accounts';
+
+// --- Real accounts ---------------------------------------------------------------------------------------
+
+export const listAccounts = {
+  id: 'listAccounts',
+  method: 'GET',
+  path: '/v3/Accounts',
+  fn,
+  query: pagingQuery,
+} satisfies Operation;
+
+export const createAccount = {
+  id: 'createAccount',
+  method: 'POST',
+  path: '/v3/Accounts',
+  fn,
+  body: createAccountBody,
+  requiresIdempotencyKey: true,
+} satisfies Operation;
+
+export const getAccount = {
+  id: 'getAccount',
+  method: 'GET',
+  path: '/v3/Accounts/{accountId}',
+  fn,
+} satisfies Operation;
+
+export const listAccountsV2 = {
+  id: 'listAccountsV2',
+  method: 'GET',
+  path: '/v2/Accounts',
+  fn,
+  query: pagingQuery,
+} satisfies Operation;
+
+export const getAccountV2 = {
+  id: 'getAccountV2',
+  method: 'GET',
+  path: '/v2/Accounts/{accountId}',
+  fn,
+} satisfies Operation;
+
+export const amendAccount = {
+  id: 'amendAccount',
+  method: 'PATCH',
+  path: '/v1/Accounts/{accountId}',
+  fn,
+  body: amendAccountBody,
+  check: ({ body }, { overdraftAgreement }) =>
+    overdraftErrors((body as AmendAccountBody).minimumBalance, overdraftAgreement),
+} satisfies Operation;
+
+// --- Virtual accounts ------------------------------------------------------------------------------------
+
+export const listVirtualAccounts = {
+  id: 'listVirtualAccounts',
+  method: 'GET',
+  path: '/v1/Accounts/Virtual',
+  fn,
+  query: pagingQuery,
+} satisfies Operation;
+
+export const createVirtualAccounts = {
+  id: 'createVirtualAccounts',
+  method: 'POST',
+  path: '/v2/Accounts/{accountId}/Virtual',
+  fn,
+  body: createVirtualAccountsBody,
+  requiresIdempotencyKey: true,
+} satisfies Operation;
+
+export const listAccountVirtualAccounts = {
+  id: 'listAccountVirtualAccounts',
+  method: 'GET',
+  path: '/v2/Accounts/{accountId}/Virtual',
+  fn,
+  query: pagingQuery,
+} satisfies Operation;
+
+export const getVirtualAccount = {
+  id: 'getVirtualAccount',
+  method: 'GET',
+  path: '/v2/Accounts/{accountId}/Virtual/{virtualAccountId}',
+  fn,
+} satisfies Operation;
+
+export const amendVirtualAccount = {
+  id: 'amendVirtualAccount',
+  method: 'PATCH',
+  path: '/v1/Accounts/{accountId}/Virtual/{virtualAccountId}',
+  fn,
+  body: amendVirtualAccountBody,
+} satisfies Operation;
+
+export const disableVirtualAccount = {
+  id: 'disableVirtualAccount',
+  method: 'DELETE',
+  path: '/v1/Accounts/{accountId}/Virtual/{virtualAccountId}',
+  fn,
+} satisfies Operation;
+
+export const sterlingAccountOperations: readonly Operation[] = [
+  listAccounts,
+  createAccount,
+  getAccount,
+  listAccountsV2,
+  getAccountV2,
+  amendAccount,
+  listVirtualAccounts,
+  createVirtualAccounts,
+  listAccountVirtualAccounts,
+  getVirtualAccount,
+  amendVirtualAccount,
+  disableVirtualAccount,
+];

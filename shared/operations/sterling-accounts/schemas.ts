@@ -1,0 +1,194 @@
+import { z } from 'zod';
+import type { FieldErrors } from '../../http/validation.js';
+
+/**
+ * The rules of spec part 1, "Real sterling accounts" and "Virtual sterling accounts", as zod schemas that
+ * carry their messages. The gateway checks requests with them before calling the bank; the simulator
+ * checks the same requests with the same schemas.
+ */
+
+export const ACCOUNT_STATUSES = ['NotProvided', 'Enabled', 'Closed', 'Suspended'] as const;
+export const STATUS_REASONS = [
+  'AccountHolderBankrupt',
+  'AccountHolderDeceased',
+  'AccountSwitched',
+  'CompanyNoLongerTrading',
+  'DissatisfiedCustomer',
+  'DuplicateSoleTraderAccount',
+  'FinancialCrime',
+  'FraudFirstParty',
+  'FraudThirdParty',
+  'NotProvided',
+  'Other',
+] as const;
+export const USAGE_TYPES = ['YourFunds', 'SegregatedDesignated', 'SegregatedPooled'] as const;
+export const LEGAL_OWNER_TYPES = ['Personal', 'Business'] as const;
+export const RELATIONSHIP_TYPES = ['Single', 'Joint'] as const;
+
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+export type StatusReason = (typeof STATUS_REASONS)[number];
+export type UsageType = (typeof USAGE_TYPES)[number];
+export type LegalOwnerType = (typeof LEGAL_OWNER_TYPES)[number];
+export type RelationshipType = (typeof RELATIONSHIP_TYPES)[number];
+
+/** A statusReason accompanies these statuses (spec, "Real account status"). */
+export function carriesStatusReason(status: AccountStatus): boolean {
+  return status === 'Closed' || status === 'Suspended';
+}
+
+const OWNER_NAME_FORBIDDEN = '< ! & | $ * ; ^ % _ > ` # @ = " ~ [ ] { } or a backslash';
+
+export const MESSAGES = {
+  accountNameRequired: 'accountName is required.',
+  accountNameLength: 'accountName must be 1 to 70 characters long.',
+  accountNameCharacters: 'accountName may contain only letters, digits, hyphen, space, comma and full stop.',
+  accountNameBlank: 'accountName must not be only white space.',
+  owner: 'owner is required: an object whose name is the account owner.',
+  ownerName: 'owner.name must be a name of at least one character.',
+  sortCode: 'sortCode must be exactly 6 digits.',
+  usageType: `usageType must be one of ${USAGE_TYPES.join(', ')}.`,
+  status: `status must be one of ${ACCOUNT_STATUSES.join(', ')}.`,
+  statusReason: `statusReason must be one of ${STATUS_REASONS.join(', ')}.`,
+  statusReasonRequired: 'statusReason is required when status is Closed or Suspended.',
+  statusReasonNotCarried: 'statusReason goes with status Closed or Suspended only.',
+  ownerNameLength: 'ownerName must be at most 70 characters long.',
+  ownerNameCharacters: `ownerName must not contain any of ${OWNER_NAME_FORBIDDEN}.`,
+  legalOwnerType: 'legalOwnerType must be Personal or Business.',
+  relationshipType: 'relationshipType must be Single or Joint.',
+  jointBusiness: 'relationshipType Joint is not allowed when legalOwnerType is Business.',
+  minimumBalance: 'minimumBalance must be an amount in pounds with at most 2 decimal places.',
+  overdraft:
+    'A negative minimumBalance (an overdraft) is only allowed with an overdraft agreement with the bank.',
+  virtualAccounts: 'virtualAccounts must be a list of at least one virtual account.',
+  accountIdentifier:
+    'accountIdentifier is required, with at least one of iban, bban, proprietaryIdentifier, externalIdentifier.',
+  identifierText: 'must be text.',
+} as const;
+
+/** A string schema whose missing and wrong-type messages are given (zod's own say "expected string"). */
+const text = (required: string, wrongType: string = required) =>
+  z.string({ error: (issue) => (issue.input === undefined ? required : wrongType) });
+
+// --- Fields ---------------------------------------------------------------------------------------------
+
+/** Letters, digits, hyphen, space, comma, full stop (ASCII letters: the spec names no others). */
+const ACCOUNT_NAME_CHARACTERS = /^[A-Za-z0-9\- ,.]*$/;
+
+export const accountName = text(MESSAGES.accountNameRequired, MESSAGES.accountNameLength)
+  .min(1, MESSAGES.accountNameLength)
+  .max(70, MESSAGES.accountNameLength)
+  .regex(ACCOUNT_NAME_CHARACTERS, MESSAGES.accountNameCharacters)
+  .refine((name) => name === '' || name.trim() !== '', MESSAGES.accountNameBlank);
+
+export const sortCode = text(MESSAGES.sortCode).regex(/^\d{6}$/, MESSAGES.sortCode);
+
+/** Any characters but `< ! & | $ * ; ^ % _ > \` # @ = " ~ [ ] { }` and backslash. */
+const OWNER_NAME_CHARACTERS = /^[^<!&|$*;^%_>`#@="~[\]{}\\]*$/;
+
+export const ownerName = text(MESSAGES.ownerNameLength)
+  .max(70, MESSAGES.ownerNameLength)
+  .regex(OWNER_NAME_CHARACTERS, MESSAGES.ownerNameCharacters);
+
+export const usageType = z.enum(USAGE_TYPES, { error: MESSAGES.usageType });
+export const accountStatus = z.enum(ACCOUNT_STATUSES, { error: MESSAGES.status });
+export const statusReason = z.enum(STATUS_REASONS, { error: MESSAGES.statusReason });
+export const legalOwnerType = z.enum(LEGAL_OWNER_TYPES, { error: MESSAGES.legalOwnerType });
+export const relationshipType = z.enum(RELATIONSHIP_TYPES, { error: MESSAGES.relationshipType });
+
+/** Pounds; negative means an overdraft (allowed only with an agreement: see `overdraftErrors`). */
+export const minimumBalance = z
+  .number({ error: MESSAGES.minimumBalance })
+  .refine((amount) => /^-?\d+(\.\d{1,2})?$/.test(String(amount)), MESSAGES.minimumBalance);
+
+/** Joint is not allowed with Business; a rule over two fields, reported on relationshipType. */
+export function isJointBusiness(owner: { legalOwnerType?: string; relationshipType?: string }): boolean {
+  return owner.legalOwnerType === 'Business' && owner.relationshipType === 'Joint';
+}
+
+function refuseJointBusiness(
+  body: { legalOwnerType?: string; relationshipType?: string },
+  context: z.RefinementCtx,
+) {
+  if (isJointBusiness(body)) {
+    context.addIssue({ code: 'custom', path: ['relationshipType'], message: MESSAGES.jointBusiness });
+  }
+}
+
+// --- Real accounts ---------------------------------------------------------------------------------------
+
+/**
+ * `POST /v3/Accounts`. The spec shows only `name` of the owner object and says its other members exist
+ * but are not shown, so they pass on to the bank unchecked instead of being refused as unknown.
+ */
+export const createAccountBody = z.strictObject({
+  accountName,
+  owner: z.looseObject(
+    { name: text(MESSAGES.ownerName).trim().min(1, MESSAGES.ownerName) },
+    { error: MESSAGES.owner },
+  ),
+  sortCode,
+  usageType: usageType.default('YourFunds'),
+});
+
+/** `PATCH /v1/Accounts/{accountId}`: every member optional. */
+export const amendAccountBody = z
+  .strictObject({
+    status: accountStatus.optional(),
+    statusReason: statusReason.optional(),
+    ownerName: ownerName.optional(),
+    legalOwnerType: legalOwnerType.optional(),
+    relationshipType: relationshipType.optional(),
+    minimumBalance: minimumBalance.optional(),
+  })
+  .superRefine((body, context) => {
+    if (body.status !== undefined && carriesStatusReason(body.status) && body.statusReason === undefined) {
+      context.addIssue({ code: 'custom', path: ['statusReason'], message: MESSAGES.statusReasonRequired });
+    }
+    if (body.status !== undefined && !carriesStatusReason(body.status) && body.statusReason !== undefined) {
+      context.addIssue({ code: 'custom', path: ['statusReason'], message: MESSAGES.statusReasonNotCarried });
+    }
+    refuseJointBusiness(body, context);
+  });
+
+/** The rule `amendAccountBody` cannot say: it depends on the institution's overdraft agreement. */
+export function overdraftErrors(amount: number | undefined, overdraftAgreement: boolean): FieldErrors {
+  return amount !== undefined && amount < 0 && !overdraftAgreement
+    ? { minimumBalance: [MESSAGES.overdraft] }
+    : {};
+}
+
+// --- Virtual accounts ------------------------------------------------------------------------------------
+
+const identifier = text(MESSAGES.identifierText).optional();
+
+/** The duplicate check of a virtual account; its values are checked by the bank, which answers by webhook. */
+export const accountIdentifier = z
+  .strictObject(
+    { iban: identifier, bban: identifier, proprietaryIdentifier: identifier, externalIdentifier: identifier },
+    { error: MESSAGES.accountIdentifier },
+  )
+  .refine((ids) => Object.values(ids).some((value) => value?.trim()), MESSAGES.accountIdentifier);
+
+/** `POST /v2/Accounts/{accountId}/Virtual`. ownerName follows the amend rules, so a name set here can be kept. */
+export const createVirtualAccountsBody = z.strictObject({
+  virtualAccounts: z
+    .array(z.strictObject({ ownerName: ownerName.optional(), accountIdentifier }), {
+      error: MESSAGES.virtualAccounts,
+    })
+    .min(1, MESSAGES.virtualAccounts),
+});
+
+/** `PATCH /v1/Accounts/{accountId}/Virtual/{virtualAccountId}`: every member optional. */
+export const amendVirtualAccountBody = z
+  .strictObject({
+    ownerName: ownerName.optional(),
+    legalOwnerType: legalOwnerType.optional(),
+    relationshipType: relationshipType.optional(),
+  })
+  .superRefine(refuseJointBusiness);
+
+export type CreateAccountBody = z.output<typeof createAccountBody>;
+export type AmendAccountBody = z.output<typeof amendAccountBody>;
+export type CreateVirtualAccountsBody = z.output<typeof createVirtualAccountsBody>;
+export type VirtualAccountRequest = CreateVirtualAccountsBody['virtualAccounts'][number];
+export type AmendVirtualAccountBody = z.output<typeof amendVirtualAccountBody>;
