@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { fieldErrors } from '../../shared/http/validation.js';
 import { faultSettingsSchema } from './faults.js';
 import { jsonResponse, problemResponse, TITLES } from './problem.js';
 import { Router } from './router.js';
 import type { BankSimulator } from './simulator.js';
 import type { SimResponse } from './types.js';
-import { errorsMap } from './validation.js';
 
 export interface AdminRequest {
   path: string;
@@ -146,7 +146,7 @@ function withBadInputAnswered(handler: AdminHandler): AdminHandler {
           TITLES.validation,
           'the admin request is not valid',
           request.path,
-          errorsMap(error),
+          fieldErrors(error),
         );
       }
       if (error instanceof BadAdminInput || error instanceof RangeError) {

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { checkRequestId, type HttpMethod } from '../../shared/bank/client.js';
 import { INVALID_SIGNATURE_TITLE, MISSING_REQUEST_ID_TITLE } from '../../shared/bank/errors.js';
+import { fieldErrors } from '../../shared/http/validation.js';
 import type { ManualClock } from '../../shared/ports/clock.js';
 import type { Faults, RequestFaultPlan } from './faults.js';
 import type { Institution, InstitutionRegistry } from './institutions.js';
@@ -9,7 +10,6 @@ import type { RequestIdRegistry } from './request-ids.js';
 import type { Router } from './router.js';
 import type { SimState } from './state.js';
 import type { RouteContext, RouteHandler, RouteOptions, SimResponse } from './types.js';
-import { errorsMap } from './validation.js';
 
 /** Methods that change state: they need `X-Request-Id` and take part in the duplicate check. */
 export const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -176,7 +176,7 @@ async function runRoute(route: RouteEntry, context: RouteContext): Promise<SimRe
         400,
         TITLES.validation,
         'the query parameters are not valid',
-        errorsMap(result.error),
+        fieldErrors(result.error),
       );
     }
   }
@@ -187,7 +187,7 @@ async function runRoute(route: RouteEntry, context: RouteContext): Promise<SimRe
         400,
         TITLES.validation,
         'the request body is not valid',
-        errorsMap(result.error),
+        fieldErrors(result.error),
       );
     }
     context.body = result.data;
