@@ -29,6 +29,8 @@ export interface ClearwayConfig {
   readonly prefix: string;
   /** The bank's API base address the operation functions call. */
   readonly bankBaseUrl: string;
+  /** Whether the institution has an overdraft agreement: the gateway then lets a negative minimumBalance through. */
+  readonly overdraftAgreement: boolean;
   /** The bank's published webhook source ranges; the public webhook API admits only these. */
   readonly webhookSourceRanges: readonly string[];
   /** Where the DLQ alarm goes: a new SNS topic with an e-mail subscription, an existing topic, or nowhere. */
@@ -63,6 +65,7 @@ export interface ClearwayConfig {
 }
 
 const sharedDefaults = {
+  overdraftAgreement: false,
   alarms: {},
   onboardingSignerArns: [],
   internalApi: { endpointType: 'REGIONAL', vpcEndpointIds: [], throttle: { rateLimit: 50, burstLimit: 100 } },
@@ -116,6 +119,7 @@ export const contextKeys = {
   internalApiVpcEndpointIds: 'internalApiVpcEndpointIds',
   receiverProvisionedConcurrency: 'receiverProvisionedConcurrency',
   apiGatewayCloudWatchRole: 'apiGatewayCloudWatchRole',
+  overdraftAgreement: 'overdraftAgreement',
 } as const;
 
 /** Reads context the way `node.tryGetContext` does; a plain record in tests. */
@@ -139,10 +143,15 @@ export function loadConfig(readContext: ContextReader): ClearwayConfig {
   const endpointType = optionalString(readContext, contextKeys.internalApiEndpointType);
   const provisioned = readContext(contextKeys.receiverProvisionedConcurrency);
   const cloudWatchRole = readContext(contextKeys.apiGatewayCloudWatchRole);
+  const overdraft = readContext(contextKeys.overdraftAgreement);
 
   const config: ClearwayConfig = {
     ...base,
     bankBaseUrl: optionalString(readContext, contextKeys.bankBaseUrl) ?? base.bankBaseUrl,
+    overdraftAgreement:
+      overdraft === undefined
+        ? base.overdraftAgreement
+        : toBoolean(contextKeys.overdraftAgreement, overdraft),
     webhookSourceRanges:
       optionalList(readContext, contextKeys.webhookSourceRanges) ?? base.webhookSourceRanges,
     alarms: {

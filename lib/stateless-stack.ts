@@ -75,6 +75,7 @@ export class StatelessStack extends Stack {
           [ENV.apiTokenSecretId]: stateful.apiTokenSecret.secretArn,
           [ENV.signingKeyId]: stateful.signingKeyArn,
           [ENV.idempotencyTable]: stateful.idempotencyTable.tableName,
+          [ENV.overdraftAgreement]: String(config.overdraftAgreement),
         },
       );
       made.addToRolePolicy(sign);

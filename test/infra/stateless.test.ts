@@ -153,6 +153,7 @@ describe('the stateless stack', () => {
             ENV.apiTokenSecretId,
             ENV.signingKeyId,
             ENV.idempotencyTable,
+            ENV.overdraftAgreement,
           ]),
         );
       }
