@@ -4,6 +4,11 @@ export class SignatureVerificationError extends Error {
   override readonly name = 'SignatureVerificationError';
 }
 
+/** The configured bank keys are missing or unreadable: an operator's problem, not the sender's. */
+export class VerifierConfigurationError extends Error {
+  override readonly name = 'VerifierConfigurationError';
+}
+
 /**
  * Verifies the bank's `DigitalSignature` over exact bytes. Several public keys may be configured at
  * once so a bank key rotation needs no downtime: a signature is good if any configured key accepts it.
@@ -12,12 +17,12 @@ export class SignatureVerifier {
   readonly #keys: readonly KeyObject[];
 
   constructor(publicKeysPem: readonly string[]) {
-    if (publicKeysPem.length === 0) throw new SignatureVerificationError('no bank public key is configured');
+    if (publicKeysPem.length === 0) throw new VerifierConfigurationError('no bank public key is configured');
     this.#keys = publicKeysPem.map((pem, index) => {
       try {
         return createPublicKey({ key: pem, format: 'pem' });
       } catch (error) {
-        throw new SignatureVerificationError(
+        throw new VerifierConfigurationError(
           `bank public key #${index + 1} is not a valid PEM public key: ${(error as Error).message}`,
         );
       }

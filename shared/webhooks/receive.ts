@@ -2,7 +2,11 @@ import type { Log } from '../bank/client.js';
 import { type HttpResult, problem } from '../http/problem.js';
 import type { Clock } from '../ports/clock.js';
 import type { Signer } from '../signing/signer.js';
-import { SignatureVerificationError, type SignatureVerifier } from '../signing/verifier.js';
+import {
+  SignatureVerificationError,
+  type SignatureVerifier,
+  VerifierConfigurationError,
+} from '../signing/verifier.js';
 import { nonceAnswer, parseEnvelope, WebhookEnvelopeError } from './envelope.js';
 import type { WebhookQueue } from './ports.js';
 
@@ -36,6 +40,14 @@ export async function receiveWebhook(
   try {
     (await deps.verifier()).verify(webhook.body, webhook.signature);
   } catch (error) {
+    if (error instanceof VerifierConfigurationError) {
+      // Nothing can be verified until the bank keys are fixed: the bank keeps retrying meanwhile.
+      deps.log.warn('webhook not accepted: bank public keys are not configured', { reason: error.message });
+      return {
+        outcome: 'not-queued',
+        result: problem(503, 'Not ready', 'Webhook verification is not configured.'),
+      };
+    }
     if (!(error instanceof SignatureVerificationError)) throw error;
     deps.log.warn('webhook refused: signature', {
       reason: error.message,

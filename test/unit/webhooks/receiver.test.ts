@@ -135,3 +135,12 @@ describe('the webhook receiver verifies, queues and answers the signed nonce', (
     expect((await after.deliver(envelope, signed(envelope, oldBankKey))).statusCode).toBe(401);
   });
 });
+
+describe('the webhook receiver without usable bank keys', () => {
+  it('answers 503 so the bank retries once the keys are fixed, and queues nothing', async () => {
+    const { deliver, queued } = receiver({ bankKeys: ['placeholder: set the bank public key'] });
+    const answer = await deliver(envelope, signed(envelope));
+    expect(answer.statusCode).toBe(503);
+    expect(queued).toHaveLength(0);
+  });
+});
