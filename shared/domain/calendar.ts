@@ -262,7 +262,11 @@ const closingDaysByYear = new Map<string, ReadonlySet<LocalDate>>();
 export function isHoliday(date: LocalDate, calendar: BusinessCalendar, field = 'date'): boolean {
   const day = parseLocalDate(date, field);
   if (!Object.hasOwn(CLOSING_DAYS, calendar)) {
-    throw new InvalidDateError('calendar', 'calendar-unknown', `Calendar ${String(calendar)} is not known.`);
+    throw new InvalidDateError(
+      'calendars',
+      'calendar-unknown',
+      'calendars must be england-and-wales or target.',
+    );
   }
   const year = Number(day.slice(0, 4));
   const key = `${calendar}:${year}`;

@@ -233,6 +233,7 @@ export const nameVerificationRequest = z
     path: ['OwnerName'],
     // Checked whatever else is wrong with the body, as long as these two members are themselves valid.
     when: ({ value }) => {
+      if (typeof value !== 'object' || value === null) return false;
       const body = value as { LegalOwnerType?: unknown; OwnerName?: unknown };
       return (
         body.LegalOwnerType === 'Business' &&

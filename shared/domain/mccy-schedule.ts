@@ -146,11 +146,31 @@ export function paymentSchedule(request: {
   };
 }
 
+/** A schedule as paymentSchedule makes it, checked again because it may have come back from storage. */
+function parseSchedule(schedule: PaymentSchedule): PaymentSchedule {
+  requireObject(schedule, 'schedule', PaymentScheduleError);
+  const receivedAt = parseInstant(schedule.receivedAt, 'receivedAt');
+  if (schedule.isScheduled === false) return { isScheduled: false, receivedAt };
+  if (schedule.isScheduled !== true) {
+    throw new PaymentScheduleError('isScheduled', 'not-a-boolean', 'isScheduled must be true or false.');
+  }
+  const processingAt = parseInstant(schedule.processingAt, 'processingAt');
+  const deadline = parseInstant(schedule.cancellationDeadline, 'cancellationDeadline');
+  if (processingAt.getTime() - deadline.getTime() !== CANCELLATION_LEAD_MS) {
+    throw new PaymentScheduleError(
+      'cancellationDeadline',
+      'deadline-not-one-hour-before',
+      'cancellationDeadline must be one hour before processingAt.',
+    );
+  }
+  return { isScheduled: true, receivedAt, processingAt, cancellationDeadline: deadline };
+}
+
 /** A cancellation received at `at` is in time when it is at least one hour before processing. */
 export function isCancellationInTime(schedule: PaymentSchedule, at: Date): boolean {
-  requireObject(schedule, 'schedule', PaymentScheduleError);
+  const checked = parseSchedule(schedule);
   const cancelAt = parseInstant(at, 'cancelledAt');
-  return schedule.isScheduled === true && cancelAt.getTime() <= schedule.cancellationDeadline.getTime();
+  return checked.isScheduled && cancelAt.getTime() <= checked.cancellationDeadline.getTime();
 }
 
 /**
@@ -162,6 +182,7 @@ export function checkCancellation(
   originalBatchId: string | undefined,
   at: Date,
 ): void {
+  const checked = parseSchedule(schedule);
   const cancelAt = parseInstant(at, 'cancelledAt');
   if (typeof originalBatchId !== 'string' || originalBatchId.length === 0) {
     throw new PaymentScheduleError(
@@ -170,18 +191,18 @@ export function checkCancellation(
       'Only a payment sent with a batchId can be cancelled.',
     );
   }
-  if (!schedule.isScheduled) {
+  if (!checked.isScheduled) {
     throw new PaymentScheduleError(
       'isScheduled',
       'not-scheduled',
       'Only a scheduled payment can be cancelled.',
     );
   }
-  if (!isCancellationInTime(schedule, cancelAt)) {
+  if (cancelAt.getTime() > checked.cancellationDeadline.getTime()) {
     throw new PaymentScheduleError(
       'cancelledAt',
       'cancel-too-late',
-      `A cancellation must arrive by ${schedule.cancellationDeadline.toISOString()}, one hour before processing.`,
+      `A cancellation must arrive by ${checked.cancellationDeadline.toISOString()}, one hour before processing.`,
     );
   }
 }

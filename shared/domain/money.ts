@@ -122,10 +122,16 @@ export function roundToMinorUnits(value: Decimal, currency: string, field = 'amo
   return toDecimal(value, field).toDecimalPlaces(minorUnits, ROUNDING_MODE);
 }
 
+/** value = units / 10^scale, exactly (read from the plain digits, which no precision setting rounds). */
+function scaledInteger(value: Decimal): { units: bigint; scale: number } {
+  const [whole = '0', fraction = ''] = value.abs().toFixed().split('.');
+  const units = BigInt(whole + fraction);
+  return { units: value.isNegative() ? -units : units, scale: fraction.length };
+}
+
 /**
- * numerator / denominator rounded to the currency's minor units, exactly: the quotient is bracketed between
- * two neighbouring minor units and the remainder decides, so a quotient that does not terminate is never
- * rounded twice. Needs numerator >= 0 and denominator > 0 (amounts and rates).
+ * numerator / denominator rounded to the currency's minor units, exactly: done in integers, so a quotient
+ * that does not terminate is never rounded twice. Needs numerator >= 0 and denominator > 0 (amounts, rates).
  */
 export function roundQuotientToMinorUnits(
   numerator: Decimal,
@@ -139,17 +145,19 @@ export function roundQuotientToMinorUnits(
   if (n.isNegative() || d.lte(0)) {
     throw new InvalidAmountError(field, 'not-positive', `${field} needs a positive divisor and dividend.`);
   }
-  const unit = new MoneyDecimal(10).pow(-places);
-  let floor = n.div(d).toDecimalPlaces(places, Decimal.ROUND_FLOOR);
-  // The division itself rounds at 100 digits; step the bracket until floor * d <= n < (floor + unit) * d.
-  while (floor.times(d).gt(n)) floor = floor.minus(unit);
-  while (floor.plus(unit).times(d).lte(n)) floor = floor.plus(unit);
-  const twiceRemainder = n.minus(floor.times(d)).times(2);
-  const comparison = twiceRemainder.comparedTo(unit.times(d));
-  if (comparison < 0) return floor;
-  if (comparison > 0) return floor.plus(unit);
-  // Exactly half-way: the quotient is floor + unit / 2, a finite decimal, so ROUNDING_MODE decides.
-  return floor.plus(unit.div(2)).toDecimalPlaces(places, ROUNDING_MODE);
+  const top = scaledInteger(n);
+  const bottom = scaledInteger(d);
+  // n / d * 10^places = (top.units * 10^(bottom.scale + places)) / (bottom.units * 10^top.scale)
+  const dividend = top.units * 10n ** BigInt(bottom.scale + places);
+  const divisor = bottom.units * 10n ** BigInt(top.scale);
+  const quotient = dividend / divisor;
+  const twiceRemainder = (dividend % divisor) * 2n;
+  let rounded = quotient;
+  if (twiceRemainder > divisor) rounded = quotient + 1n;
+  // Exactly half-way: the scaled quotient is quotient + 0.5, so ROUNDING_MODE decides.
+  if (twiceRemainder === divisor)
+    rounded = BigInt(new MoneyDecimal(`${quotient}.5`).toDecimalPlaces(0, ROUNDING_MODE).toFixed(0));
+  return new MoneyDecimal(`${rounded}e-${places}`);
 }
 
 /** An amount as JSON number text with exactly the currency's minor units ("10.50"); refuses to round. */
