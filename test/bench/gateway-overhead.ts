@@ -1,0 +1,96 @@
+import { createPrivateKey, randomUUID, sign } from 'node:crypto';
+import { readFileSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { testSandbox } from '../support/sandbox.js';
+import { type ArmResult, type InterleaveOptions, interleave } from './stats.js';
+
+export interface GatewayOverheadResult {
+  /** Through the sandbox gateway: HTTP, proxy event, validation, RSA sign, BankClient, simulator. */
+  gateway: ArmResult;
+  /** The same request straight to the simulator, signed beforehand, fresh X-Request-Id each time. */
+  direct: ArmResult;
+  /** gateway minus direct, per adjacent pair of calls (both arms alternate one call at a time). */
+  pairedDifferenceMs: number[];
+  /** Gateway call plus the FITestEvent webhook it causes, until the sandbox settles (subscribed). */
+  withWebhook: ArmResult;
+  webhooksAccepted: number;
+  webhooksDelivered: number;
+}
+
+const BODY = '{"Message":"Hello World"}';
+
+/**
+ * `POST /v1/Test` through the gateway against the same call made directly to the simulator, on one
+ * in-process sandbox. The institution is unsubscribed from webhooks while the two are compared, so the
+ * FITestEvent each POST emits does not run behind the next timed call; it is timed apart, end to end.
+ */
+export async function gatewayOverhead(options: InterleaveOptions & { withWebhook: number }) {
+  const world = await testSandbox();
+  const { sandbox, simulator } = world;
+  try {
+    const token = simulator.institution.tokens[0]?.value;
+    if (!token) throw new Error('the sandbox simulator has no token');
+    const signingKey = createPrivateKey(readFileSync(sandbox.signingKeyPath, 'utf8'));
+    // Signed once: the signature covers the body only, so only X-Request-Id has to change per call.
+    const signature = sign('sha256', Buffer.from(BODY, 'utf8'), signingKey).toString('base64');
+
+    const viaGateway = async () => {
+      const response = await fetch(`${sandbox.gatewayUrl}/v1/Test`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: BODY,
+      });
+      const text = await response.text();
+      if (response.status !== 200) throw new Error(`gateway answered ${response.status}: ${text}`);
+    };
+    const direct = async () => {
+      const response = await fetch(`${sandbox.bankUrl}/v1/Test`, {
+        method: 'POST',
+        headers: {
+          accept: 'application/json',
+          authorization: `Bearer ${token}`,
+          'x-request-id': randomUUID(),
+          'content-type': 'application/json',
+          digitalsignature: signature,
+        },
+        body: BODY,
+      });
+      const text = await response.text();
+      if (response.status !== 200) throw new Error(`simulator answered ${response.status}: ${text}`);
+    };
+
+    simulator.institution.subscribedToWebhooks = false;
+    // perRound 1: the arms alternate call by call, so adjacent calls form pairs for the paired difference.
+    const compared = await interleave({ gateway: viaGateway, direct }, { ...options, perRound: 1 });
+    const pairs = Math.min(compared.gateway.samples.length, compared.direct.samples.length);
+    const pairedDifferenceMs = Array.from(
+      { length: pairs },
+      (_, i) => (compared.gateway.samples[i] ?? 0) - (compared.direct.samples[i] ?? 0),
+    );
+    simulator.clearRequests();
+
+    simulator.institution.subscribedToWebhooks = true;
+    simulator.clearDeliveries();
+    const endToEnd = await interleave(
+      {
+        withWebhook: async () => {
+          await viaGateway();
+          await sandbox.settle();
+        },
+      },
+      { warmup: 10, rounds: 1, perRound: options.withWebhook, maxMs: options.maxMs },
+    );
+    const deliveries = simulator.deliveries;
+    return {
+      gateway: compared.gateway,
+      direct: compared.direct,
+      pairedDifferenceMs,
+      withWebhook: endToEnd.withWebhook,
+      webhooksDelivered: deliveries.length,
+      webhooksAccepted: deliveries.filter((delivery) => delivery.outcome === 'accepted').length,
+    } satisfies GatewayOverheadResult;
+  } finally {
+    await sandbox.close();
+    rmSync(dirname(sandbox.signingKeyPath), { recursive: true, force: true });
+  }
+}

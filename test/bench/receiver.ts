@@ -1,0 +1,95 @@
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { createWebhookReceiver } from '../../functions/webhook-receiver.js';
+import { lambdaContext } from '../../local/adapters/in-process-queue.js';
+import { logger } from '../../shared/observability.js';
+import { systemClock } from '../../shared/ports/clock.js';
+import { PemSigner } from '../../shared/signing/pem-signer.js';
+import { SignatureVerifier } from '../../shared/signing/verifier.js';
+import type { QueuedWebhook, WebhookQueue } from '../../shared/webhooks/ports.js';
+import type { WebhookFixtures } from './crypto-floor.js';
+
+/**
+ * The queue as the handler sees it, minus the network: the message is serialised as SQS would carry it and
+ * kept, so enqueueing costs what it costs in-process and nothing runs behind the handler's back (the
+ * sandbox's InProcessQueue would start the processor on a timer between calls).
+ */
+class MemoryQueue implements WebhookQueue {
+  count = 0;
+  last: string | undefined;
+
+  async enqueue(webhook: QueuedWebhook): Promise<void> {
+    this.last = JSON.stringify(webhook);
+    this.count++;
+  }
+}
+
+export interface ReceiverBench {
+  /** One call of the real handler with an API Gateway proxy event; throws unless it answers 200. */
+  deliver(): Promise<void>;
+  queue: MemoryQueue;
+  /** Checks one answer end to end (outside the timed loops): nonce echoed, signature verifies. */
+  check(): Promise<void>;
+}
+
+/** `createWebhookReceiver` with the sandbox's adapters: PEM signer, PEM bank key, in-memory queue. */
+export function receiverBench(fixtures: WebhookFixtures): ReceiverBench {
+  const verifier = new SignatureVerifier([fixtures.bankPublicKeyPem]);
+  const signer = new PemSigner(fixtures.institutionPrivateKeyPem);
+  const queue = new MemoryQueue();
+  const handler = createWebhookReceiver(() => ({
+    verifier: async () => verifier,
+    queue,
+    signer,
+    clock: systemClock,
+    log: logger,
+  }));
+  // As the public REST API delivers it: binaryMediaTypes */* so the body arrives base64-encoded.
+  const events = fixtures.webhooks.map(
+    (webhook) =>
+      ({
+        resource: '/webhooks',
+        path: '/webhooks',
+        httpMethod: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          digitalsignature: webhook.signature,
+          'x-delivery-attempt': '1',
+        },
+        multiValueHeaders: {},
+        queryStringParameters: null,
+        multiValueQueryStringParameters: null,
+        pathParameters: null,
+        stageVariables: null,
+        body: webhook.bytes.toString('base64'),
+        isBase64Encoded: true,
+        requestContext: { identity: { sourceIp: '127.0.0.1' } },
+      }) as unknown as APIGatewayProxyEvent,
+  );
+  // One context for every call (as a warm Lambda gets a fresh but equivalent one), with a far deadline.
+  const context = lambdaContext('webhook-receiver', 60 * 60 * 1000);
+  let next = 0;
+  const call = (index: number) => handler(events[index % events.length] as APIGatewayProxyEvent, context);
+  return {
+    queue,
+    async deliver() {
+      const answer = await call(next++);
+      if (answer.statusCode !== 200)
+        throw new Error(`receiver answered ${answer.statusCode}: ${answer.body}`);
+    },
+    async check() {
+      const webhook = fixtures.webhooks[0];
+      if (!webhook) throw new Error('no fixture webhook');
+      const answer = await call(0);
+      const institution = new SignatureVerifier([fixtures.institutionPublicKeyPem]);
+      const signature = answer.headers?.digitalsignature;
+      if (
+        answer.statusCode !== 200 ||
+        answer.body !== `{"Nonce":${webhook.nonce}}` ||
+        typeof signature !== 'string' ||
+        !institution.isValid(Buffer.from(answer.body), signature)
+      ) {
+        throw new Error(`receiver check failed: ${answer.statusCode} ${answer.body}`);
+      }
+    },
+  };
+}

@@ -1,0 +1,231 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { bundles } from './bundles.js';
+import { cryptoFloor, webhookFixtures } from './crypto-floor.js';
+import { interleave, perSecond, round, roundSummary, summarize } from './stats.js';
+
+// Static imports are hoisted above this line and none of them loads Powertools. The handler modules are
+// imported dynamically below, after these are set: Powertools reads them when Logger and Metrics are created.
+process.env.POWERTOOLS_METRICS_DISABLED = 'true';
+process.env.POWERTOOLS_LOG_LEVEL = 'WARN';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const runStarted = performance.now();
+const loadAverageAtStart = loadavg().map((value) => round(value, 2));
+
+/** Counts and bounds of every loop: sized for about a minute on two noisy cores. */
+const settings = {
+  webhooks: { warmup: 500, rounds: 20, perRound: 250, maxMs: 20_000 },
+  gateway: { warmup: 200, rounds: 2_000, perRound: 1, maxMs: 30_000, withWebhook: 200 },
+  bundleRuns: 9,
+};
+
+const log = (text: string) => process.stderr.write(`${text}\n`);
+const ms = (value: number) => value.toFixed(3);
+
+// 1 and 2: the crypto floor and the receiver, interleaved in blocks on the same fixtures.
+log('webhooks: crypto floor and receiver handler ...');
+const { receiverBench } = await import('./receiver.js');
+const fixtures = webhookFixtures();
+const floor = cryptoFloor(fixtures);
+const receiver = receiverBench(fixtures);
+await receiver.check();
+const webhookRuns = await interleave(
+  { floor: () => floor.pair(), receiver: () => receiver.deliver() },
+  { ...settings.webhooks, afterWarmup: () => floor.reset() },
+);
+const floorPair = summarize(webhookRuns.floor.samples);
+const floorVerify = summarize(floor.verifyMs);
+const floorSign = summarize(floor.signMs);
+const handling = summarize(webhookRuns.receiver.samples);
+const webhookResults = {
+  cryptoFloor: {
+    pair: roundSummary(floorPair),
+    verify: roundSummary(floorVerify),
+    sign: roundSummary(floorSign),
+    pairsPerSecond: Math.round(perSecond(webhookRuns.floor)),
+  },
+  receiver: {
+    handling: roundSummary(handling),
+    perSecond: Math.round(perSecond(webhookRuns.receiver)),
+    queued: receiver.queue.count,
+    ratioP50: round(handling.p50 / floorPair.p50, 2),
+    ratioP90: round(handling.p90 / floorPair.p90, 2),
+    ratioP99: round(handling.p99 / floorPair.p99, 2),
+    ratioP99ToFloorP50: round(handling.p99 / floorPair.p50, 2),
+  },
+};
+
+// 3: the gateway's overhead per POST /v1/Test.
+log('gateway: POST /v1/Test through the gateway and directly ...');
+const { gatewayOverhead } = await import('./gateway-overhead.js');
+const gatewayRuns = await gatewayOverhead(settings.gateway);
+const viaGateway = summarize(gatewayRuns.gateway.samples);
+const direct = summarize(gatewayRuns.direct.samples);
+const paired = summarize(gatewayRuns.pairedDifferenceMs);
+const withWebhook = summarize(gatewayRuns.withWebhook.samples);
+const overheadP50 = viaGateway.p50 - direct.p50;
+const gatewayResults = {
+  webhooksDuringComparison: 'unsubscribed (institution.subscribedToWebhooks = false)',
+  gateway: roundSummary(viaGateway),
+  direct: roundSummary(direct),
+  gatewayPerSecond: Math.round(perSecond(gatewayRuns.gateway)),
+  directPerSecond: Math.round(perSecond(gatewayRuns.direct)),
+  overheadP50: round(overheadP50),
+  overheadP99: round(viaGateway.p99 - direct.p99),
+  pairedDifference: roundSummary(paired),
+  ratioP50: round(viaGateway.p50 / direct.p50, 2),
+  ratioP99: round(viaGateway.p99 / direct.p99, 2),
+  signP50: round(floorSign.p50),
+  overheadP50BesideSigning: round(overheadP50 - floorSign.p50),
+  pairedDifferenceP50BesideSigning: round(paired.p50 - floorSign.p50),
+  withWebhookSettled: roundSummary(withWebhook),
+  webhooksDelivered: gatewayRuns.webhooksDelivered,
+  webhooksAccepted: gatewayRuns.webhooksAccepted,
+};
+
+// 4: Lambda bundles, sizes and load times in fresh processes.
+log('bundles: esbuild and fresh-process loads ...');
+const outDir = mkdtempSync(join(tmpdir(), 'clearway-bench-'));
+let bundleResults: Awaited<ReturnType<typeof bundles>>;
+try {
+  bundleResults = await bundles(root, outDir, settings.bundleRuns);
+} finally {
+  rmSync(outDir, { recursive: true, force: true });
+}
+const receiverBundle = bundleResults.bundles.find((item) => item.entry.endsWith('webhook-receiver.ts'));
+
+const aims = {
+  receiverP99Within3xFloor: {
+    met: webhookResults.receiver.ratioP99 <= 3,
+    measured: `${webhookResults.receiver.ratioP99}x floor p99 (${webhookResults.receiver.ratioP99ToFloorP50}x floor p50)`,
+  },
+  gatewayOverheadP50Under2msBesideSigning: {
+    met: gatewayResults.overheadP50BesideSigning < 2,
+    measured: `${ms(gatewayResults.overheadP50BesideSigning)} ms (paired: ${ms(gatewayResults.pairedDifferenceP50BesideSigning)} ms)`,
+  },
+  receiverLoadsUnder100ms: {
+    met: receiverBundle !== undefined && receiverBundle.importMs < 100,
+    measured: `${receiverBundle ? ms(receiverBundle.importMs) : '?'} ms (with source maps ${receiverBundle ? ms(receiverBundle.importWithSourceMapsMs) : '?'} ms)`,
+  },
+};
+
+const results = {
+  date: new Date().toISOString(),
+  node: process.version,
+  cpu: cpus()[0]?.model ?? 'unknown',
+  cores: cpus().length,
+  loadAverageAtStart,
+  loadAverageAtEnd: loadavg().map((value) => round(value, 2)),
+  settings,
+  ...webhookResults,
+  gatewayOverhead: gatewayResults,
+  bundles: bundleResults,
+  aims,
+  durationSeconds: round((performance.now() - runStarted) / 1000, 1),
+};
+writeFileSync(join(root, 'bench-results.json'), `${JSON.stringify(results, null, 2)}\n`);
+
+// The table.
+const table = (title: string, header: string[], rows: string[][]) => {
+  const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => (row[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+      .join('  ');
+  console.log(`\n${title}`);
+  console.log(line(header));
+  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+  for (const row of rows) console.log(line(row));
+};
+const latencyRow = (name: string, summary: ReturnType<typeof summarize>, perSec: number | string) => [
+  name,
+  String(summary.n),
+  ms(summary.p50),
+  ms(summary.p90),
+  ms(summary.p99),
+  String(perSec),
+];
+
+const withoutSdk = bundleResults.receiverWithoutAwsSdk;
+console.log(
+  `Clearway bench  ${results.date}  Node ${results.node}  ${results.cpu} x${results.cores}  load ${loadAverageAtStart.join(' ')}`,
+);
+table(
+  'Webhooks (ms, one at a time; crypto floor and receiver interleaved in blocks)',
+  ['', 'n', 'p50', 'p90', 'p99', 'per s'],
+  [
+    latencyRow('crypto floor: verify + sign', floorPair, webhookResults.cryptoFloor.pairsPerSecond),
+    latencyRow('  of which RSA verify', floorVerify, '-'),
+    latencyRow('  of which RSA sign', floorSign, '-'),
+    latencyRow('receiver handler', handling, webhookResults.receiver.perSecond),
+  ],
+);
+console.log(
+  `receiver / floor: p50 ${webhookResults.receiver.ratioP50}x, p90 ${webhookResults.receiver.ratioP90}x, p99 ${webhookResults.receiver.ratioP99}x (p99 / floor p50 ${webhookResults.receiver.ratioP99ToFloorP50}x)`,
+);
+table(
+  'POST /v1/Test (ms; webhooks unsubscribed; gateway and direct alternate call by call)',
+  ['', 'n', 'p50', 'p90', 'p99', 'per s'],
+  [
+    latencyRow('through the gateway', viaGateway, gatewayResults.gatewayPerSecond),
+    latencyRow('direct to the simulator', direct, gatewayResults.directPerSecond),
+    latencyRow('paired difference', paired, '-'),
+    latencyRow('gateway + webhook, settled', withWebhook, '-'),
+  ],
+);
+console.log(
+  `overhead: p50 ${ms(gatewayResults.overheadP50)} ms (${gatewayResults.ratioP50}x), p99 ${ms(gatewayResults.overheadP99)} ms (${gatewayResults.ratioP99}x); beside one RSA sign (${ms(floorSign.p50)} ms): ${ms(gatewayResults.overheadP50BesideSigning)} ms`,
+);
+console.log(
+  `webhooks while subscribed: ${gatewayResults.webhooksAccepted} of ${gatewayResults.webhooksDelivered} deliveries accepted`,
+);
+table(
+  `Lambda bundles (esbuild ESM minified; load = median of ${bundleResults.runs} fresh processes, ms)`,
+  ['', 'KiB', 'gzip KiB', 'import', 'min', '+source maps', 'process', 'largest inputs (KiB)'],
+  [
+    ...bundleResults.bundles.map((item) => [
+      item.entry,
+      (item.bytes / 1024).toFixed(1),
+      (item.gzipBytes / 1024).toFixed(1),
+      ms(item.importMs),
+      ms(item.importMinMs),
+      ms(item.importWithSourceMapsMs),
+      ms(item.processMs),
+      item.topInputs
+        .slice(0, 3)
+        .map((input) => `${input.name} ${(input.bytes / 1024).toFixed(0)}`)
+        .join(', '),
+    ]),
+    ...(withoutSdk
+      ? [
+          [
+            'webhook-receiver, AWS SDK stubbed',
+            (withoutSdk.bytes / 1024).toFixed(1),
+            '-',
+            ms(withoutSdk.importMs),
+            ms(withoutSdk.importMinMs),
+            '-',
+            '-',
+            'lower bound: the SDK share of the load',
+          ],
+        ]
+      : []),
+    [
+      '(empty module)',
+      '-',
+      '-',
+      ms(bundleResults.emptyImportMs),
+      '-',
+      '-',
+      ms(bundleResults.emptyProcessMs),
+      '',
+    ],
+  ],
+);
+console.log('\nAims');
+for (const [name, aim] of Object.entries(aims))
+  console.log(`  ${aim.met ? 'met    ' : 'NOT met'}  ${name}: ${aim.measured}`);
+console.log(`\nwrote bench-results.json in ${results.durationSeconds} s`);
