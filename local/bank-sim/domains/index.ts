@@ -1,5 +1,6 @@
 import type { Domain } from '../types.js';
+import { sterlingAccountsDomain } from './sterling-accounts.js';
 import { testDomain } from './test.js';
 
 /** Every domain the simulator serves by default. A new domain is one file here and one line below. */
-export const defaultDomains: readonly Domain[] = [testDomain];
+export const defaultDomains: readonly Domain[] = [testDomain, sterlingAccountsDomain];

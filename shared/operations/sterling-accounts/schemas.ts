@@ -62,7 +62,7 @@ export const MESSAGES = {
   virtualAccounts: 'virtualAccounts must be a list of at least one virtual account.',
   accountIdentifier:
     'accountIdentifier is required, with at least one of iban, bban, proprietaryIdentifier, externalIdentifier.',
-  identifierText: 'must be text.',
+  identifierText: 'Each member of accountIdentifier must be text.',
 } as const;
 
 /** A string schema whose missing and wrong-type messages are given (zod's own say "expected string"). */
