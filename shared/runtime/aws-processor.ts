@@ -1,0 +1,19 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
+import { ENV } from '../config/function-environment.js';
+import { logger } from '../observability.js';
+import { systemClock } from '../ports/clock.js';
+import { DynamoDbWebhookInbox } from '../webhooks/dynamodb-inbox.js';
+import { EventBridgePublisher } from '../webhooks/eventbridge-publisher.js';
+import type { ProcessDependencies } from '../webhooks/process.js';
+import { once, requireEnv } from './aws-common.js';
+
+/** Composition root of the webhook processor on AWS. */
+export const awsProcessDependencies = once(
+  (): ProcessDependencies => ({
+    inbox: new DynamoDbWebhookInbox(new DynamoDBClient({}), requireEnv(ENV.inboxTable)),
+    events: new EventBridgePublisher(new EventBridgeClient({}), requireEnv(ENV.eventBusName)),
+    clock: systemClock,
+    log: logger,
+  }),
+);
