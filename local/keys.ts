@@ -38,6 +38,6 @@ export function readPem(path: string, variable: string): string {
   try {
     return readFileSync(path, 'utf8');
   } catch (error) {
-    throw new Error(`${variable}: cannot read ${path}: ${(error as Error).message}`);
+    throw new Error(`${variable}: cannot read ${path}: ${(error as Error).message}`, { cause: error });
   }
 }
