@@ -25,7 +25,8 @@ export type CurrencyCode = keyof typeof MINOR_UNITS;
 
 export const CURRENCY_CODES = Object.keys(MINOR_UNITS) as CurrencyCode[];
 
-const ISO_CODE_PATTERN = /^[A-Z]{3}$/;
+/** An ISO 4217 code's shape: exactly 3 upper-case letters. */
+export const ISO_CODE_PATTERN = /^[A-Z]{3}$/;
 
 export const CURRENCY_FORMAT_MESSAGE = 'Currency must be exactly 3 upper-case letters (an ISO 4217 code).';
 

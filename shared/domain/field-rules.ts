@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseInstant, ukDateOf } from './calendar.js';
 import { isCountryCodeAlpha3 } from './countries.js';
+import { ISO_CODE_PATTERN } from './currencies.js';
 import { FieldRuleError } from './errors.js';
 import { positiveAmount } from './money.js';
 
@@ -122,7 +123,12 @@ export function parseField<Schema extends z.ZodType>(
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const path = issue === undefined || issue.path.length === 0 ? field : `${field}.${issue.path.join('.')}`;
-  throw new FieldRuleError(path, issue?.code ?? 'invalid', issue?.message ?? `${field} is not valid.`);
+  // The rule is zod's issue code in kebab case (too-small, invalid-format, custom...).
+  throw new FieldRuleError(
+    path,
+    (issue?.code ?? 'invalid').replaceAll('_', '-'),
+    issue?.message ?? `${field} is not valid.`,
+  );
 }
 
 /** The creditor name as it reaches the scheme: its first 35 characters. */
@@ -296,26 +302,34 @@ export const FIRST_STATEMENT_YEAR = 2019;
 export const STATEMENT_MONTHS_BACK = 24;
 export const PREVIOUS_MONTH_FROM_DAY = 5;
 
+export const statementYear = z
+  .number({ error: FIELD_MESSAGES.statementYear })
+  .int(FIELD_MESSAGES.statementYear)
+  .min(FIRST_STATEMENT_YEAR, FIELD_MESSAGES.statementYear);
+
+export const statementMonth = z
+  .number({ error: FIELD_MESSAGES.statementMonth })
+  .int(FIELD_MESSAGES.statementMonth)
+  .min(1, FIELD_MESSAGES.statementMonth)
+  .max(12, FIELD_MESSAGES.statementMonth);
+
 /**
- * Refuses a statement period the bank refuses at `now` (UK calendar): before 2019, more than 24 months before
- * the current month, a month that has not ended, or the previous month before the 5th of the current one.
- * The current month counts as 0 months back, so with now in March 2026 the oldest is March 2024.
+ * Refuses a statement period the bank refuses at `now` (UK calendar): a year before 2019, a month outside 1 to
+ * 12, more than 24 months before the current month, a month that has not ended, or the previous month before
+ * the 5th of the current one. The current month counts as 0 months back: in March 2026 the oldest is March 2024.
  */
 export function checkStatementPeriod(year: number, month: number, now: Date): void {
-  if (!Number.isInteger(year) || year < FIRST_STATEMENT_YEAR) {
-    throw new FieldRuleError('year', 'statement-year', FIELD_MESSAGES.statementYear);
-  }
-  if (!Number.isInteger(month) || month < 1 || month > 12) {
-    throw new FieldRuleError('month', 'statement-month', FIELD_MESSAGES.statementMonth);
-  }
+  parseField(statementYear, year, 'year');
+  parseField(statementMonth, month, 'month');
   const today = ukDateOf(parseInstant(now, 'now'), 'now');
   const [nowYear, nowMonth, nowDay] = today.split('-').map(Number) as [number, number, number];
   const monthsBack = nowYear * 12 + nowMonth - (year * 12 + month);
   if (monthsBack > STATEMENT_MONTHS_BACK) {
     throw new FieldRuleError('year', 'statement-too-old', FIELD_MESSAGES.statementTooOld);
   }
-  if (monthsBack < 1)
+  if (monthsBack < 1) {
     throw new FieldRuleError('month', 'statement-month-not-ended', FIELD_MESSAGES.statementNotYetClosed);
+  }
   if (monthsBack === 1 && nowDay < PREVIOUS_MONTH_FROM_DAY) {
     throw new FieldRuleError(
       'month',
@@ -328,27 +342,20 @@ export function checkStatementPeriod(year: number, month: number, now: Date): vo
 /** The statement request body as valid at `now`. */
 export function statementRequest(now: Date) {
   const at = parseInstant(now, 'now');
+  ukDateOf(at, 'now'); // refuse an unusable clock here rather than inside every later parse
   return z
     .object({
-      year: z
-        .number({ error: FIELD_MESSAGES.statementYear })
-        .int(FIELD_MESSAGES.statementYear)
-        .min(2019, FIELD_MESSAGES.statementYear),
-      month: z
-        .number({ error: FIELD_MESSAGES.statementMonth })
-        .int(FIELD_MESSAGES.statementMonth)
-        .min(1, FIELD_MESSAGES.statementMonth)
-        .max(12, FIELD_MESSAGES.statementMonth),
+      year: statementYear,
+      month: statementMonth,
       format: z.literal('csv', { error: FIELD_MESSAGES.statementFormat }),
       currency: z
         .string({ error: FIELD_MESSAGES.statementCurrency })
-        .regex(/^[A-Z]{3}$/, FIELD_MESSAGES.statementCurrency),
+        .regex(ISO_CODE_PATTERN, FIELD_MESSAGES.statementCurrency),
     })
     .superRefine((body, ctx) => {
-      // zod runs this even when year or month failed their own rules; those already carry a message.
-      const yearValid = Number.isInteger(body.year) && body.year >= FIRST_STATEMENT_YEAR;
-      const monthValid = Number.isInteger(body.month) && body.month >= 1 && body.month <= 12;
-      if (!yearValid || !monthValid) return;
+      // zod runs this even when year or month broke their own rules; those already have their message.
+      if (!statementYear.safeParse(body.year).success || !statementMonth.safeParse(body.month).success)
+        return;
       try {
         checkStatementPeriod(body.year, body.month, at);
       } catch (error) {

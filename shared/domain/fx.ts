@@ -13,9 +13,10 @@ import {
   ukDateOf,
   ukInstant,
 } from './calendar.js';
-import { FxRuleError, requireObject } from './errors.js';
+import { DomainRuleError, FxRuleError, requireObject } from './errors.js';
 import {
   type DecimalInput,
+  displayAmount,
   MAX_SIGNIFICANT_DIGITS,
   MoneyDecimal,
   parseAmount,
@@ -91,10 +92,15 @@ export function parseMargin(value: DecimalInput | undefined, field = 'margin'): 
   return margin;
 }
 
-export const fxMargin = z
-  .number({ error: FX_MESSAGES.margin })
-  .min(0, FX_MESSAGES.margin)
-  .max(0.0499, FX_MESSAGES.margin);
+/** The quote request's `margin` (a JSON number), checked by parseMargin. */
+export const fxMargin = z.number({ error: FX_MESSAGES.margin }).superRefine((value, ctx) => {
+  try {
+    parseMargin(value);
+  } catch (error) {
+    if (!(error instanceof FxRuleError)) throw error;
+    ctx.addIssue({ code: 'custom', message: error.message });
+  }
+});
 
 export type FixedSide = 'buy' | 'sell';
 
@@ -113,15 +119,17 @@ export function parseValueDate(value: unknown, field = 'valueDate'): LocalDate {
   throw new FxRuleError(field, 'value-date-format', FX_MESSAGES.valueDate);
 }
 
+/** The quote request's `valueDate`: exactly `yyyy-MM-ddTHH:mm:ssZ`, on a day that exists. */
 export const fxValueDate = z.string({ error: FX_MESSAGES.valueDate }).superRefine((value, ctx) => {
-  if (!VALUE_DATE.test(value) || Number.isNaN(Date.parse(value))) {
+  if (!VALUE_DATE.test(value)) {
     ctx.addIssue({ code: 'custom', message: FX_MESSAGES.valueDate });
     return;
   }
   try {
     parseValueDate(value);
   } catch (error) {
-    ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message : FX_MESSAGES.valueDate });
+    if (!(error instanceof DomainRuleError)) throw error;
+    ctx.addIssue({ code: 'custom', message: error.message });
   }
 });
 
@@ -261,7 +269,7 @@ export function checkTradeSize(trade: TradeRequest, limits: readonly MaxTradeSiz
     throw new FxRuleError(
       'instructedAmount',
       'above-max-trade-size',
-      `A ${limit.currency}/${limit.currency === sell ? buy : sell} trade must be at most ${limit.currency} ${limit.amount.toFixed()}.`,
+      `A ${limit.currency}/${limit.currency === sell ? buy : sell} trade must be at most ${limit.currency} ${displayAmount(limit.amount, limit.currency)}.`,
     );
   }
 }

@@ -10,6 +10,7 @@ import {
   ukDateOf,
   ukInstant,
 } from './calendar.js';
+import { ISO_CODE_PATTERN } from './currencies.js';
 import { PaymentScheduleError, requireObject } from './errors.js';
 
 /** The currencies of multi-currency payments. GBP is not one: a GBP payment is rejected and returned. */
@@ -43,7 +44,7 @@ export const PAYMENT_MESSAGES = {
 } as const;
 
 function currencyProblem(value: unknown): { rule: string; message: string } | undefined {
-  if (typeof value !== 'string' || !/^[A-Za-z]{3}$/.test(value)) {
+  if (typeof value !== 'string' || !ISO_CODE_PATTERN.test(value)) {
     return { rule: 'currency-format', message: PAYMENT_MESSAGES.currencyFormat };
   }
   if (value === 'GBP') return { rule: 'gbp-refused', message: PAYMENT_MESSAGES.gbpRefused };

@@ -189,7 +189,7 @@ export function positiveAmount(currency: CurrencyCode, options: { label: string;
   const { label, max } = options;
   const minorUnits = minorUnitsOf(currency);
   return z.number({ error: `${label} must be a number.` }).superRefine((value, ctx) => {
-    const amount = new MoneyDecimal(String(value));
+    const amount = decimalFromJsNumber(value, label);
     if (amount.lte(0)) ctx.addIssue({ code: 'custom', message: `${label} must be greater than 0.` });
     if (amount.decimalPlaces() > minorUnits) {
       ctx.addIssue({ code: 'custom', message: `${label} must have at most ${minorUnits} decimal places.` });
