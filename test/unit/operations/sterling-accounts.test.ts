@@ -1,0 +1,436 @@
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { checkRequest } from '../../../shared/gateway/request.js';
+import { operationsOf } from '../../../shared/operations/index.js';
+import type { Operation } from '../../../shared/operations/operation.js';
+import { PAGING_MESSAGES } from '../../../shared/operations/paging.js';
+import {
+  amendAccount,
+  amendVirtualAccount,
+  createAccount,
+  createVirtualAccounts,
+  disableVirtualAccount,
+  getAccount,
+  listAccounts,
+  listAccountsV2,
+  listAccountVirtualAccounts,
+  listVirtualAccounts,
+} from '../../../shared/operations/sterling-accounts/operations.js';
+import {
+  ACCOUNT_STATUSES,
+  createAccountBody,
+  MESSAGES,
+  STATUS_REASONS,
+} from '../../../shared/operations/sterling-accounts/schemas.js';
+
+/** The gateway's verdict on a request: `{}` when it may go to the bank, else the `errors` map of the 400. */
+function errorsOf(
+  operation: Operation,
+  request: {
+    body?: unknown;
+    query?: Record<string, string>;
+    idempotencyKey?: string | null;
+    overdraftAgreement?: boolean;
+  } = {},
+) {
+  const result = checkRequest(
+    operation,
+    {
+      pathParams: { accountId: 'account-1', virtualAccountId: 'virtual-1' },
+      query: request.query ?? {},
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      idempotencyKey: request.idempotencyKey === null ? undefined : (request.idempotencyKey ?? 'key-1'),
+      caller: 'unit-test',
+      deadline: 0,
+    },
+    { overdraftAgreement: request.overdraftAgreement ?? false, now: new Date('2026-03-02T10:00:00Z') },
+  );
+  return result.ok ? {} : result.errors;
+}
+
+const newAccount = (change: Record<string, unknown> = {}) => ({
+  body: { accountName: 'Client money', owner: { name: 'Acme Ltd' }, sortCode: '040004', ...change },
+});
+const amend = (body: Record<string, unknown>, overdraftAgreement = false) => ({ body, overdraftAgreement });
+const newVirtual = (item: Record<string, unknown>) => ({
+  body: { virtualAccounts: [{ accountIdentifier: { externalIdentifier: 'customer-1' }, ...item }] },
+});
+
+const FORBIDDEN_IN_OWNER_NAME = [
+  '<',
+  '!',
+  '&',
+  '|',
+  '$',
+  '*',
+  ';',
+  '^',
+  '%',
+  '_',
+  '>',
+  '`',
+  '#',
+  '@',
+  '=',
+  '"',
+  '~',
+  '[',
+  ']',
+  '{',
+  '}',
+  '\\',
+];
+
+describe('the sterling account operations are registered for one function', () => {
+  it('registers the twelve operations of the spec under fn sterling-accounts, with a handler file', () => {
+    const routes = operationsOf('sterling-accounts').map(
+      (operation) => `${operation.method} ${operation.path}`,
+    );
+    expect(routes.sort()).toEqual(
+      [
+        'GET /v3/Accounts',
+        'POST /v3/Accounts',
+        'GET /v3/Accounts/{accountId}',
+        'GET /v2/Accounts',
+        'GET /v2/Accounts/{accountId}',
+        'PATCH /v1/Accounts/{accountId}',
+        'GET /v1/Accounts/Virtual',
+        'POST /v2/Accounts/{accountId}/Virtual',
+        'GET /v2/Accounts/{accountId}/Virtual',
+        'GET /v2/Accounts/{accountId}/Virtual/{virtualAccountId}',
+        'PATCH /v1/Accounts/{accountId}/Virtual/{virtualAccountId}',
+        'DELETE /v1/Accounts/{accountId}/Virtual/{virtualAccountId}',
+      ].sort(),
+    );
+    expect(existsSync(new URL('../../../functions/sterling-accounts.ts', import.meta.url))).toBe(true);
+  });
+});
+
+describe('POST /v3/Accounts: accountName', () => {
+  it.each(['A', 'Client money, No. 2-B', 'a'.repeat(70), ' Leading and trailing space '])(
+    'accepts %j',
+    (accountName) => {
+      expect(errorsOf(createAccount, newAccount({ accountName }))).toEqual({});
+    },
+  );
+
+  it.each([
+    ['empty', '', MESSAGES.accountNameLength],
+    ['71 characters', 'a'.repeat(71), MESSAGES.accountNameLength],
+    ['only white space', '   ', MESSAGES.accountNameBlank],
+    ['an ampersand', 'Acme & Sons', MESSAGES.accountNameCharacters],
+    ['an apostrophe', "O'Brien", MESSAGES.accountNameCharacters],
+    ['a tab', 'Client\tmoney', MESSAGES.accountNameCharacters],
+    ['a letter outside A to Z', 'Zoë', MESSAGES.accountNameCharacters],
+    ['a number instead of text', 42, MESSAGES.accountNameLength],
+    ['null', null, MESSAGES.accountNameLength],
+  ])('refuses %s', (_, accountName, message) => {
+    expect(errorsOf(createAccount, newAccount({ accountName }))).toEqual({ accountName: [message] });
+  });
+
+  it('refuses a missing accountName, saying it is required', () => {
+    expect(errorsOf(createAccount, { body: { owner: { name: 'Acme' }, sortCode: '040004' } })).toEqual({
+      accountName: ['accountName is required.'],
+    });
+  });
+});
+
+describe('POST /v3/Accounts: owner, sortCode, usageType and unknown properties', () => {
+  it('accepts an owner with members the spec does not show, passing them on to the bank', () => {
+    expect(
+      errorsOf(createAccount, newAccount({ owner: { name: 'Acme', registrationNumber: '123' } })),
+    ).toEqual({});
+  });
+
+  it.each([
+    ['missing', undefined, 'owner', MESSAGES.owner],
+    ['a string', 'Acme', 'owner', MESSAGES.owner],
+    ['without a name', {}, 'owner.name', MESSAGES.ownerName],
+    ['with a blank name', { name: '  ' }, 'owner.name', MESSAGES.ownerName],
+  ])('refuses an owner %s', (_, owner, field, message) => {
+    expect(errorsOf(createAccount, newAccount({ owner }))).toEqual({ [field]: [message] });
+  });
+
+  it('accepts a 6-digit sort code', () => {
+    expect(errorsOf(createAccount, newAccount({ sortCode: '000000' }))).toEqual({});
+  });
+
+  it.each(['12345', '1234567', '04-00-04', 'abcdef', 40004, undefined])(
+    'refuses the sort code %j',
+    (sortCode) => {
+      expect(errorsOf(createAccount, newAccount({ sortCode }))).toEqual({
+        sortCode: ['sortCode must be exactly 6 digits.'],
+      });
+    },
+  );
+
+  it.each(['YourFunds', 'SegregatedDesignated', 'SegregatedPooled'])('accepts usageType %s', (usageType) => {
+    expect(errorsOf(createAccount, newAccount({ usageType }))).toEqual({});
+  });
+
+  it('takes YourFunds when usageType is left out', () => {
+    expect(createAccountBody.parse(newAccount().body).usageType).toBe('YourFunds');
+  });
+
+  it.each(['Savings', 'yourfunds', ''])('refuses usageType %j', (usageType) => {
+    expect(errorsOf(createAccount, newAccount({ usageType }))).toEqual({
+      usageType: ['usageType must be one of YourFunds, SegregatedDesignated, SegregatedPooled.'],
+    });
+  });
+
+  it('reports an unknown property instead of dropping it', () => {
+    expect(errorsOf(createAccount, newAccount({ currency: 'GBP' }))).toEqual({
+      currency: ['is not a known property'],
+    });
+  });
+
+  it('requires an Idempotency-Key, so a retried create never opens a second account', () => {
+    expect(errorsOf(createAccount, { ...newAccount(), idempotencyKey: null })).toEqual({
+      'Idempotency-Key': ['header is required for this operation, so a retry can never act twice'],
+    });
+  });
+});
+
+describe('PATCH /v1/Accounts/{accountId}: status and statusReason', () => {
+  it.each(['NotProvided', 'Enabled'])('accepts status %s without a reason', (status) => {
+    expect(errorsOf(amendAccount, amend({ status }))).toEqual({});
+  });
+
+  it.each(
+    STATUS_REASONS.flatMap((statusReason) => [
+      ['Closed', statusReason],
+      ['Suspended', statusReason],
+    ]),
+  )('accepts status %s with statusReason %s', (status, statusReason) => {
+    expect(errorsOf(amendAccount, amend({ status, statusReason }))).toEqual({});
+  });
+
+  it('accepts a statusReason alone (the bank decides whether the account carries one)', () => {
+    expect(errorsOf(amendAccount, amend({ statusReason: 'Other' }))).toEqual({});
+  });
+
+  it.each(['Open', 'closed', 3])('refuses status %j', (status) => {
+    expect(errorsOf(amendAccount, amend({ status }))).toEqual({
+      status: [`status must be one of ${ACCOUNT_STATUSES.join(', ')}.`],
+    });
+  });
+
+  it('refuses a statusReason outside the list', () => {
+    expect(errorsOf(amendAccount, amend({ status: 'Closed', statusReason: 'Bored' }))).toEqual({
+      statusReason: [MESSAGES.statusReason],
+    });
+  });
+
+  it.each(['Closed', 'Suspended'])('requires a statusReason with status %s', (status) => {
+    expect(errorsOf(amendAccount, amend({ status }))).toEqual({
+      statusReason: ['statusReason is required when status is Closed or Suspended.'],
+    });
+  });
+
+  it.each(['Enabled', 'NotProvided'])('refuses a statusReason with status %s', (status) => {
+    expect(errorsOf(amendAccount, amend({ status, statusReason: 'Other' }))).toEqual({
+      statusReason: [MESSAGES.statusReasonNotCarried],
+    });
+  });
+});
+
+describe('PATCH /v1/Accounts/{accountId}: owner fields', () => {
+  it.each(['', 'Acme Holdings', "O'Brien-Smith, Jr. (Trading) / UK + 2?", 'a'.repeat(70)])(
+    'accepts ownerName %j',
+    (ownerName) => {
+      expect(errorsOf(amendAccount, amend({ ownerName }))).toEqual({});
+    },
+  );
+
+  it('refuses an ownerName of 71 characters', () => {
+    expect(errorsOf(amendAccount, amend({ ownerName: 'a'.repeat(71) }))).toEqual({
+      ownerName: ['ownerName must be at most 70 characters long.'],
+    });
+  });
+
+  it.each(FORBIDDEN_IN_OWNER_NAME)('refuses an ownerName containing %s', (character) => {
+    expect(errorsOf(amendAccount, amend({ ownerName: `Acme ${character} Co` }))).toEqual({
+      ownerName: [
+        'ownerName must not contain any of < ! & | $ * ; ^ % _ > ` # @ = " ~ [ ] { } or a backslash.',
+      ],
+    });
+  });
+
+  it.each(['Personal', 'Business'])('accepts legalOwnerType %s', (legalOwnerType) => {
+    expect(errorsOf(amendAccount, amend({ legalOwnerType }))).toEqual({});
+  });
+
+  it('refuses another legalOwnerType', () => {
+    expect(errorsOf(amendAccount, amend({ legalOwnerType: 'Company' }))).toEqual({
+      legalOwnerType: ['legalOwnerType must be Personal or Business.'],
+    });
+  });
+
+  it.each(['Single', 'Joint'])('accepts relationshipType %s', (relationshipType) => {
+    expect(errorsOf(amendAccount, amend({ relationshipType }))).toEqual({});
+  });
+
+  it('refuses another relationshipType', () => {
+    expect(errorsOf(amendAccount, amend({ relationshipType: 'Shared' }))).toEqual({
+      relationshipType: ['relationshipType must be Single or Joint.'],
+    });
+  });
+
+  it.each([
+    ['Personal', 'Joint'],
+    ['Business', 'Single'],
+  ])('accepts %s with %s', (legalOwnerType, relationshipType) => {
+    expect(errorsOf(amendAccount, amend({ legalOwnerType, relationshipType }))).toEqual({});
+  });
+
+  it('refuses Joint with Business, on relationshipType', () => {
+    expect(errorsOf(amendAccount, amend({ legalOwnerType: 'Business', relationshipType: 'Joint' }))).toEqual({
+      relationshipType: ['relationshipType Joint is not allowed when legalOwnerType is Business.'],
+    });
+  });
+});
+
+describe('PATCH /v1/Accounts/{accountId}: minimumBalance and the overdraft agreement', () => {
+  it.each([0, 100, 12.34, 1_000_000])('accepts %j', (minimumBalance) => {
+    expect(errorsOf(amendAccount, amend({ minimumBalance }))).toEqual({});
+  });
+
+  it.each([1.234, '100', null])('refuses %j', (minimumBalance) => {
+    expect(errorsOf(amendAccount, amend({ minimumBalance }))).toEqual({
+      minimumBalance: ['minimumBalance must be an amount in pounds with at most 2 decimal places.'],
+    });
+  });
+
+  it('refuses a negative minimumBalance without an overdraft agreement', () => {
+    expect(errorsOf(amendAccount, amend({ minimumBalance: -500 }))).toEqual({
+      minimumBalance: [
+        'A negative minimumBalance (an overdraft) is only allowed with an overdraft agreement with the bank.',
+      ],
+    });
+  });
+
+  it('accepts a negative minimumBalance with an overdraft agreement', () => {
+    expect(errorsOf(amendAccount, amend({ minimumBalance: -500 }, true))).toEqual({});
+  });
+
+  it('reports an unknown property, and needs no Idempotency-Key', () => {
+    expect(errorsOf(amendAccount, { ...amend({ label: 'x' }), idempotencyKey: null })).toEqual({
+      label: ['is not a known property'],
+    });
+    expect(errorsOf(amendAccount, { ...amend({ ownerName: 'Acme' }), idempotencyKey: null })).toEqual({});
+  });
+});
+
+describe('paging: pageNumber and pageSize on every list', () => {
+  const lists = [listAccounts, listAccountsV2, listVirtualAccounts, listAccountVirtualAccounts];
+
+  it.each(lists)('$id accepts no paging, and whole numbers from 1 (pageSize up to 1000)', (operation) => {
+    expect(errorsOf(operation)).toEqual({});
+    expect(errorsOf(operation, { query: { pageNumber: '1', pageSize: '1' } })).toEqual({});
+    expect(errorsOf(operation, { query: { pageNumber: '250', pageSize: '1000' } })).toEqual({});
+  });
+
+  it.each(['0', '-1', 'ten', '1.5', '', ' 2'])('refuses pageNumber %j', (pageNumber) => {
+    expect(errorsOf(listAccounts, { query: { pageNumber } })).toEqual({
+      pageNumber: [PAGING_MESSAGES.pageNumber],
+    });
+  });
+
+  it.each(['0', '-5', 'many', '2e1', '1001'])('refuses pageSize %j', (pageSize) => {
+    expect(errorsOf(listVirtualAccounts, { query: { pageSize } })).toEqual({
+      pageSize: ['pageSize must be a whole number from 1 to 1000.'],
+    });
+  });
+
+  it('reports an unknown query parameter on a list, and any query parameter on a single read', () => {
+    expect(errorsOf(listAccounts, { query: { page: '2' } })).toEqual({ page: ['is not a known property'] });
+    expect(errorsOf(getAccount, { query: { pageSize: '2' } })).toEqual({
+      pageSize: ['is not a query parameter of this operation'],
+    });
+  });
+});
+
+describe('POST /v2/Accounts/{accountId}/Virtual', () => {
+  it('accepts accounts identified by any one identifier, with or without an owner name', () => {
+    const body = {
+      virtualAccounts: [
+        { ownerName: 'Jane Doe', accountIdentifier: { externalIdentifier: 'customer-1' } },
+        { accountIdentifier: { bban: 'CLRB04000412345678' } },
+        { accountIdentifier: { iban: 'GB18CLRB04000412345678', proprietaryIdentifier: 'p-1' } },
+      ],
+    };
+    expect(errorsOf(createVirtualAccounts, { body })).toEqual({});
+  });
+
+  it.each([
+    ['missing', {}],
+    ['empty', { virtualAccounts: [] }],
+    ['not a list', { virtualAccounts: { ownerName: 'x' } }],
+  ])('refuses virtualAccounts %s', (_, body) => {
+    expect(errorsOf(createVirtualAccounts, { body })).toEqual({
+      virtualAccounts: ['virtualAccounts must be a list of at least one virtual account.'],
+    });
+  });
+
+  it.each([
+    ['missing', undefined],
+    ['empty', {}],
+    ['only blank', { iban: ' ' }],
+  ])('refuses an accountIdentifier %s', (_, accountIdentifier) => {
+    expect(errorsOf(createVirtualAccounts, newVirtual({ accountIdentifier }))).toEqual({
+      'virtualAccounts.0.accountIdentifier': [MESSAGES.accountIdentifier],
+    });
+  });
+
+  it('refuses an identifier that is not text, and an unknown identifier', () => {
+    const accountIdentifier = { iban: 33, sortCode: '040004' };
+    expect(errorsOf(createVirtualAccounts, newVirtual({ accountIdentifier }))).toEqual({
+      'virtualAccounts.0.accountIdentifier.iban': ['Each member of accountIdentifier must be text.'],
+      'virtualAccounts.0.accountIdentifier.sortCode': ['is not a known property'],
+    });
+  });
+
+  it('applies the ownerName rules', () => {
+    expect(errorsOf(createVirtualAccounts, newVirtual({ ownerName: 'Jane <Doe>' }))).toEqual({
+      'virtualAccounts.0.ownerName': [MESSAGES.ownerNameCharacters],
+    });
+  });
+
+  it('requires an Idempotency-Key', () => {
+    expect(errorsOf(createVirtualAccounts, { ...newVirtual({}), idempotencyKey: null })).toHaveProperty(
+      'Idempotency-Key',
+    );
+  });
+});
+
+describe('PATCH and DELETE /v1/Accounts/{accountId}/Virtual/{virtualAccountId}', () => {
+  it('accepts owner name, legal owner type and relationship type', () => {
+    const body = { ownerName: 'Jane Smith', legalOwnerType: 'Personal', relationshipType: 'Joint' };
+    expect(errorsOf(amendVirtualAccount, { body })).toEqual({});
+  });
+
+  it('refuses the owner rules: forbidden characters, the type values, Joint with Business', () => {
+    expect(errorsOf(amendVirtualAccount, { body: { ownerName: 'Jane_Smith' } })).toEqual({
+      ownerName: [MESSAGES.ownerNameCharacters],
+    });
+    expect(errorsOf(amendVirtualAccount, { body: { legalOwnerType: 'Trust' } })).toEqual({
+      legalOwnerType: [MESSAGES.legalOwnerType],
+    });
+    expect(
+      errorsOf(amendVirtualAccount, { body: { legalOwnerType: 'Business', relationshipType: 'Joint' } }),
+    ).toEqual({ relationshipType: [MESSAGES.jointBusiness] });
+  });
+
+  it('refuses members a virtual account amend does not have', () => {
+    expect(errorsOf(amendVirtualAccount, { body: { status: 'Closed' } })).toEqual({
+      status: ['is not a known property'],
+    });
+  });
+
+  it('disables with no body and no Idempotency-Key needed, and refuses a body', () => {
+    expect(errorsOf(disableVirtualAccount, { idempotencyKey: null })).toEqual({});
+    expect(errorsOf(disableVirtualAccount, { body: { reason: 'x' } })).toEqual({
+      $: ['this operation takes no body'],
+    });
+  });
+});
