@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+
+/**
+ * `npm run demo`: a walk through Clearway against a running sandbox (`npm start`), calling only the
+ * gateway, as an internal workload would. CLEARWAY_GATEWAY_URL, default http://127.0.0.1:3000.
+ */
+const gatewayUrl = (process.env.CLEARWAY_GATEWAY_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
+
+interface BankEvent {
+  detailType: string;
+  detail: { key: string; payload: unknown };
+}
+
+let stepNumber = 0;
+async function step<T>(title: string, run: () => Promise<T>): Promise<T> {
+  stepNumber += 1;
+  console.log(`\n${stepNumber}. ${title}`);
+  return run();
+}
+
+const show = (label: string, value: unknown) => console.log(`   ${label}: ${JSON.stringify(value)}`);
+
+/** One call through the gateway; every write carries a fresh Idempotency-Key. */
+async function call(
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(`${gatewayUrl}${path}`, {
+    method,
+    headers: {
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+      ...(method !== 'GET' && { 'idempotency-key': randomUUID() }),
+    },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  console.log(`   ${method} ${path} -> ${response.status}`);
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+/** Polls the sandbox's event list until `count` events match (webhooks arrive after the answer), for at most 10 s. */
+async function eventsWhere(count: number, match: (event: BankEvent) => boolean): Promise<BankEvent[]> {
+  const until = Date.now() + 10_000;
+  for (;;) {
+    const response = await fetch(`${gatewayUrl}/gateway/local/events`);
+    const events = ((await response.json()) as { events: BankEvent[] }).events.filter(match);
+    if (events.length >= count || Date.now() > until) {
+      for (const event of events) show(`event ${event.detailType}`, event.detail.payload);
+      if (events.length < count)
+        throw new Error(`expected ${count} event(s), saw ${events.length} within 10 s`);
+      return events;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Events of a type about one real account. */
+const about = (type: string, accountId: string) => (event: BankEvent) =>
+  event.detailType === type && (event.detail.payload as { AccountId?: string }).AccountId === accountId;
+
+async function main(): Promise<void> {
+  console.log(`Clearway demo against ${gatewayUrl}`);
+
+  const message = `demo ${new Date().toISOString()}`;
+  await step('A signed POST /v1/Test through the gateway, and the FITestEvent it produces', async () => {
+    show('answer', (await call('POST', '/v1/Test', { Message: message })).body);
+    await eventsWhere(
+      1,
+      (event) => event.detailType === 'FITestEvent' && JSON.stringify(event).includes(message),
+    );
+  });
+
+  const account = await step('Open a real sterling account (201, then an AccountCreated event)', async () => {
+    const created = await call('POST', '/v3/Accounts', {
+      accountName: 'Demo client money',
+      owner: { name: 'Demo Ltd' },
+      sortCode: '040004',
+    });
+    const { id, iban, status } = (created.body as { account: { id: string; iban: string; status: string } })
+      .account;
+    show('account', { id, iban, status });
+    await eventsWhere(1, about('AccountCreated', id));
+    return { id };
+  });
+
+  const virtualIds = await step(
+    'Add two virtual accounts (202; each outcome arrives as a webhook)',
+    async () => {
+      await call('POST', `/v2/Accounts/${account.id}/Virtual`, {
+        virtualAccounts: [
+          { ownerName: 'Jane Doe', accountIdentifier: { externalIdentifier: `jane-${account.id}` } },
+          { ownerName: 'John Roe', accountIdentifier: { externalIdentifier: `john-${account.id}` } },
+        ],
+      });
+      const events = await eventsWhere(2, about('VirtualAccountCreated', account.id));
+      return events.map((event) => (event.detail.payload as { VirtualAccountId: string }).VirtualAccountId);
+    },
+  );
+
+  const [first, second] = virtualIds;
+  await step('Amend the first virtual account, disable the second', async () => {
+    await call('PATCH', `/v1/Accounts/${account.id}/Virtual/${first}`, { ownerName: 'Jane Smith' });
+    await call('DELETE', `/v1/Accounts/${account.id}/Virtual/${second}`);
+  });
+
+  await step('List the virtual accounts of the real account: the disabled one is still there', async () => {
+    const listed = await call('GET', `/v2/Accounts/${account.id}/Virtual`);
+    for (const virtual of (listed.body as { accounts: { id: string; name: string; status: string }[] })
+      .accounts) {
+      show('virtual account', { id: virtual.id, name: virtual.name, status: virtual.status });
+    }
+  });
+
+  console.log('\nDone.');
+}
+
+main().catch((error: unknown) => {
+  const cause = (error as { cause?: { code?: string } }).cause;
+  if (cause?.code === 'ECONNREFUSED') {
+    console.error(`No sandbox at ${gatewayUrl}: start one with \`npm start\` (or set CLEARWAY_GATEWAY_URL).`);
+  } else {
+    console.error(`demo failed: ${(error as Error).message}`);
+  }
+  process.exit(1);
+});
