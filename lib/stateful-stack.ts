@@ -235,6 +235,11 @@ export class StatefulStack extends Stack {
       key: 'WebhookDeadLetterQueueUrl',
       value: deadLetterQueue.queueUrl,
     });
+    // `clearway redrive-dlq --dlq-arn` takes this.
+    new CfnOutput(this, 'WebhookDeadLetterQueueArnOutput', {
+      key: 'WebhookDeadLetterQueueArn',
+      value: deadLetterQueue.queueArn,
+    });
     new CfnOutput(this, 'EventBusNameOutput', { key: 'EventBusName', value: this.eventBus.eventBusName });
   }
 
