@@ -301,6 +301,37 @@ describe('virtual accounts are created asynchronously, amended and disabled', ()
     });
   });
 
+  it('takes a supplied BBAN under the sort code, and fails bad identifiers and a duplicate within one request', async () => {
+    const own = 'CLRB04007587654321';
+    const body = {
+      virtualAccounts: [
+        { ownerName: 'Own BBAN', accountIdentifier: { bban: own } },
+        { ownerName: 'Same BBAN', accountIdentifier: { bban: own } },
+        { ownerName: 'Bad check', accountIdentifier: { iban: 'GB00CLRB04007511111111' } },
+        { ownerName: 'Mismatch', accountIdentifier: { iban: 'GB82WEST12345698765432', bban: own } },
+        { ownerName: 'Short BBAN', accountIdentifier: { bban: 'CLRB0400751234' } },
+      ],
+    };
+    expect((await send('POST', `/v2/Accounts/${real.id}/Virtual`, body)).status).toBe(202);
+
+    const events = await eventsAbout(real.id);
+    const outcome = (ownerName: string) =>
+      events.find((event) => event.detail.payload.OwnerName === ownerName);
+    expect(outcome('Own BBAN')?.detail.payload.AccountIdentifier).toMatchObject({
+      Bban: own,
+      Iban: `GB77${own}`,
+    });
+    expect(isValidUkIban(`GB77${own}`)).toBe(true);
+    expect(outcome('Same BBAN')?.detail.payload.Errors).toHaveProperty('AccountIdentifier');
+    expect(outcome('Bad check')?.detail.payload.Errors).toHaveProperty(['AccountIdentifier.Iban']);
+    expect(outcome('Mismatch')?.detail.payload.Errors).toHaveProperty(['AccountIdentifier.Iban']);
+    expect(outcome('Short BBAN')?.detail.payload.Errors).toHaveProperty(['AccountIdentifier.Bban']);
+    const failures = ['Same BBAN', 'Bad check', 'Mismatch', 'Short BBAN'].map(
+      (name) => outcome(name)?.detailType,
+    );
+    expect(new Set(failures)).toEqual(new Set(['VirtualAccountCreationFailed']));
+  });
+
   it('amends, disables (204) and still lists the disabled account, only under its own real account', async () => {
     const { accounts } = await get<Page>(`/v2/Accounts/${real.id}/Virtual`);
     const virtual = accounts.find((account) => account.name === 'Jane Doe') as Account;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
-  ibanCheckDigits,
   isValidUkIban,
   parseUkBban,
+  type UkBban,
   ukAccountIdentifiers,
 } from '../../../shared/domain/iban.js';
 import { type Paging, pageOf, pagingQuery } from '../../../shared/operations/paging.js';
@@ -276,33 +276,11 @@ function createVirtualAccount(
 ): VirtualOutcome {
   const { iban, bban, proprietaryIdentifier, externalIdentifier } = request.accountIdentifier;
   if (real.status === 'Closed') return failed('AccountId', `account ${real.id} is Closed`);
-  const wrongSortCode = (sortCode: string) =>
-    `sort code ${sortCode} is not the sort code of account ${real.id} (${real.sortCode})`;
-  if (bban !== undefined) {
-    const parts = parseUkBban(bban);
-    if (!parts)
-      return failed(
-        'AccountIdentifier.Bban',
-        'must be a 4-letter bank code, a 6-digit sort code and an 8-digit account number',
-      );
-    if (parts.sortCode !== real.sortCode)
-      return failed('AccountIdentifier.Bban', wrongSortCode(parts.sortCode));
-  }
-  if (iban !== undefined) {
-    if (!isValidUkIban(iban))
-      return failed('AccountIdentifier.Iban', 'must be a UK IBAN with valid check digits');
-    if (bban !== undefined && iban.slice(4) !== bban)
-      return failed('AccountIdentifier.Iban', 'does not match the bban');
-    const sortCode = parseUkBban(iban.slice(4))?.sortCode ?? '';
-    if (sortCode !== real.sortCode) return failed('AccountIdentifier.Iban', wrongSortCode(sortCode));
-  }
-  // Both are well formed by now: one gives the other.
-  const given =
-    bban !== undefined
-      ? { bban, iban: iban ?? `GB${ibanCheckDigits('GB', bban)}${bban}` }
-      : iban !== undefined
-        ? { iban, bban: iban.slice(4) }
-        : {};
+  const problem = identifierProblem(real, iban, bban);
+  if (problem) return failed(...problem);
+  // A valid IBAN and its BBAN determine each other.
+  const ownBban = bban ?? iban?.slice(4);
+  const given = ownBban ? ukAccountIdentifiers(parseUkBban(ownBban) as UkBban) : {};
   if (isDuplicate(state, real.institutionId, { ...given, proprietaryIdentifier, externalIdentifier })) {
     return failed('AccountIdentifier', 'a virtual account with this accountIdentifier already exists');
   }
@@ -318,6 +296,32 @@ function createVirtualAccount(
   };
   state.virtual.set(account.id, account);
   return { ok: true, account };
+}
+
+/** Why a given BBAN or IBAN cannot identify a virtual account of this real account, if it cannot. */
+function identifierProblem(
+  real: RealAccount,
+  iban: string | undefined,
+  bban: string | undefined,
+): [field: string, message: string] | undefined {
+  if (bban !== undefined && !parseUkBban(bban)) {
+    return [
+      'AccountIdentifier.Bban',
+      'must be a 4-letter bank code, a 6-digit sort code and an 8-digit account number',
+    ];
+  }
+  if (iban !== undefined && !isValidUkIban(iban)) {
+    return ['AccountIdentifier.Iban', 'must be a UK IBAN with valid check digits'];
+  }
+  if (iban !== undefined && bban !== undefined && iban.slice(4) !== bban) {
+    return ['AccountIdentifier.Iban', 'does not match the bban'];
+  }
+  const sortCode = parseUkBban(bban ?? iban?.slice(4) ?? '')?.sortCode;
+  if (sortCode !== undefined && sortCode !== real.sortCode) {
+    const field = bban !== undefined ? 'AccountIdentifier.Bban' : 'AccountIdentifier.Iban';
+    return [field, `sort code ${sortCode} is not the sort code of account ${real.id} (${real.sortCode})`];
+  }
+  return undefined;
 }
 
 function failed(field: string, message: string): VirtualOutcome {
