@@ -187,9 +187,21 @@ class Simulator implements BankSimulator {
     this.#routes.add(method, path, { handler, options } as RouteEntry);
   }
 
+  /** The operation's schemas run as route options; its `check` (institution- or time-dependent rules) next. */
   operation<O extends Operation>(operation: O, handler: RouteHandler<BodyOf<O>>): void {
     const options = { body: operation.body, query: operation.query } as RouteOptions<BodyOf<O>>;
-    this.route(operation.method, operation.path, handler, options);
+    const { check } = operation;
+    const checked: RouteHandler<BodyOf<O>> = check
+      ? (ctx) => {
+          const errors = check(
+            { pathParams: ctx.params, query: Object.fromEntries(ctx.query), body: ctx.body },
+            { overdraftAgreement: ctx.institution.overdraftAgreement, now: ctx.now() },
+          );
+          if (Object.keys(errors).length === 0) return handler(ctx);
+          return ctx.problem(400, TITLES.validation, 'the request body is not valid', errors);
+        }
+      : handler;
+    this.route(operation.method, operation.path, checked, options);
   }
 
   schedule(at: Date, label: string, task: () => void): void {

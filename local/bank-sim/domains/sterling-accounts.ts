@@ -119,13 +119,6 @@ export const sterlingAccountsDomain: Domain = (sim) => {
 
   sim.operation(amendAccount, (ctx) =>
     withAccount(ctx, (account) => {
-      const overdraft = amendAccount.check(
-        { pathParams: ctx.params, query: {}, body: ctx.body },
-        { overdraftAgreement: ctx.institution.overdraftAgreement, now: ctx.now() },
-      );
-      if (Object.keys(overdraft).length > 0) {
-        return ctx.problem(400, TITLES.validation, 'the request body is not valid', overdraft);
-      }
       const { status, statusReason, ownerName, legalOwnerType, relationshipType, minimumBalance } = ctx.body;
       const conflict = accountConflict(account, ctx.body);
       if (conflict) return ctx.problem(409, 'Conflict', conflict);

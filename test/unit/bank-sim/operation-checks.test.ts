@@ -1,0 +1,31 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { BankSimulator } from '../../../local/bank-sim/simulator.js';
+import { amendAccount, createAccount } from '../../../shared/operations/sterling-accounts/operations.js';
+import { call, jsonOf, problemOf, startTestSimulator } from './helpers.js';
+
+let sim: BankSimulator | undefined;
+afterEach(() => sim?.close());
+
+async function createdAccountId(simulator: BankSimulator): Promise<string> {
+  const body = JSON.stringify({ accountName: 'Ops', owner: { name: 'Acme' }, sortCode: '040004' });
+  const created = await call(simulator, createAccount.method, createAccount.path, { body });
+  return (await jsonOf<{ account: { id: string } }>(created)).account.id;
+}
+
+describe('the simulator applies an operation rule that depends on the institution', () => {
+  it('refuses a negative minimumBalance from an institution without an overdraft agreement', async () => {
+    sim = await startTestSimulator({}, { overdraftAgreement: false });
+    const id = await createdAccountId(sim);
+    const path = amendAccount.path.replace('{accountId}', id);
+    const refused = await call(sim, 'PATCH', path, { body: '{"minimumBalance":-50}' });
+    expect(refused.status).toBe(400);
+    expect((await problemOf(refused)).errors).toHaveProperty('minimumBalance');
+  });
+
+  it('accepts it from an institution with one', async () => {
+    sim = await startTestSimulator({}, { overdraftAgreement: true });
+    const id = await createdAccountId(sim);
+    const path = amendAccount.path.replace('{accountId}', id);
+    expect((await call(sim, 'PATCH', path, { body: '{"minimumBalance":-50}' })).status).toBe(204);
+  });
+});
