@@ -59,8 +59,7 @@ export class Institution {
 }
 
 export type TokenCheck =
-  | { ok: true; institution: Institution }
-  | { ok: false; reason: 'missing' | 'unknown' | 'expired' };
+  { ok: true; institution: Institution } | { ok: false; reason: 'missing' | 'unknown' | 'expired' };
 
 export class InstitutionRegistry {
   readonly #institutions: Institution[] = [];

@@ -9,11 +9,9 @@ import type { ProcessDependencies } from '../webhooks/process.js';
 import { once, requireEnv } from './aws-common.js';
 
 /** Composition root of the webhook processor on AWS. */
-export const awsProcessDependencies = once(
-  (): ProcessDependencies => ({
-    inbox: new DynamoDbWebhookInbox(new DynamoDBClient({}), requireEnv(ENV.inboxTable)),
-    events: new EventBridgePublisher(new EventBridgeClient({}), requireEnv(ENV.eventBusName)),
-    clock: systemClock,
-    log: logger,
-  }),
-);
+export const awsProcessDependencies = once((): ProcessDependencies => ({
+  inbox: new DynamoDbWebhookInbox(new DynamoDBClient({}), requireEnv(ENV.inboxTable)),
+  events: new EventBridgePublisher(new EventBridgeClient({}), requireEnv(ENV.eventBusName)),
+  clock: systemClock,
+  log: logger,
+}));

@@ -8,12 +8,10 @@ import { SqsWebhookQueue } from '../webhooks/sqs-queue.js';
 import { kmsSigner, once, requireEnv } from './aws-common.js';
 
 /** Composition root of the webhook receiver on AWS; its own module so the bundle carries only its clients. */
-export const awsReceiveDependencies = once(
-  (): ReceiveDependencies => ({
-    verifier: ssmBankKeys(requireEnv(ENV.bankPublicKeysParameter)),
-    queue: new SqsWebhookQueue(new SQSClient({}), requireEnv(ENV.webhookQueueUrl)),
-    signer: kmsSigner(),
-    clock: systemClock,
-    log: logger,
-  }),
-);
+export const awsReceiveDependencies = once((): ReceiveDependencies => ({
+  verifier: ssmBankKeys(requireEnv(ENV.bankPublicKeysParameter)),
+  queue: new SqsWebhookQueue(new SQSClient({}), requireEnv(ENV.webhookQueueUrl)),
+  signer: kmsSigner(),
+  clock: systemClock,
+  log: logger,
+}));

@@ -8,7 +8,12 @@ beforeAll(async () => {
 });
 afterAll(() => world.sandbox.close());
 
-const settled = (id: string) => ({ TransactionId: id, Status: 'Settled', Amount: 12.34, CurrencyCode: 'GBP' });
+const settled = (id: string) => ({
+  TransactionId: id,
+  Status: 'Settled',
+  Amount: 12.34,
+  CurrencyCode: 'GBP',
+});
 
 describe('webhooks from the bank become exactly one event each', () => {
   it('publishes one event per unique webhook when the bank delivers twice and out of order', async () => {
@@ -23,7 +28,9 @@ describe('webhooks from the bank become exactly one event each', () => {
     // The bank redelivers the first one later, with a new nonce, as it may.
     world.simulator.emitWebhook('TransactionSettled', 6, settled(`tx-${run}-1`));
 
-    const keys = (await world.events()).map((event) => event.detail.key).filter((key) => key.includes(`${run}`));
+    const keys = (await world.events())
+      .map((event) => event.detail.key)
+      .filter((key) => key.includes(`${run}`));
     expect(keys.sort()).toEqual([1, 2, 3].map((n) => `TransactionSettled:tx-${run}-${n}`));
 
     const ids = new Set(emitted.map((webhook) => webhook.id));

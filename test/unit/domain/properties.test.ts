@@ -268,7 +268,7 @@ const anyRecord = fc.oneof(
   ),
 );
 
-// biome-ignore lint/suspicious/noExplicitAny: the point is to call each rule with values of any type.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the point is to call each rule with values of any type.
 type AnyRule = (...inputs: any[]) => unknown;
 
 /** Each rule called with its inputs only; the optional `field` labels come from code, not from requests. */
