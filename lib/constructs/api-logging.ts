@@ -3,7 +3,7 @@ import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import type { ClearwayConfig } from '../config.js';
+import type { ClearwayConfig, Throttle } from '../config.js';
 
 /**
  * The region's API Gateway account setting: the role API Gateway uses to write execution logs. It is one
@@ -33,32 +33,33 @@ export class ApiGatewayAccountLogging extends Construct {
   }
 }
 
-/** An access log group and the stage options every Clearway API uses. */
-export function stageLogging(
+/**
+ * The stage every Clearway API uses: `live`, JSON access logs to their own group, execution logs at ERROR
+ * only, tracing, metrics and the given throttle.
+ */
+export function stageOptions(
   scope: Construct,
   id: string,
   config: ClearwayConfig,
-): Pick<
-  apigateway.StageOptions,
-  | 'accessLogDestination'
-  | 'accessLogFormat'
-  | 'loggingLevel'
-  | 'dataTraceEnabled'
-  | 'tracingEnabled'
-  | 'metricsEnabled'
-> & { logGroup: logs.LogGroup } {
+  throttle: Throttle,
+): { logGroup: logs.LogGroup; deployOptions: apigateway.StageOptions } {
   const logGroup = new logs.LogGroup(scope, id, {
     retention: config.logRetention,
     removalPolicy: config.retainLogs ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
   });
   return {
     logGroup,
-    accessLogDestination: new apigateway.LogGroupLogDestination(logGroup),
-    accessLogFormat: apigateway.AccessLogFormat.jsonWithStandardFields(),
-    // Execution logs at ERROR only, never request or response bodies (they carry tokens and account numbers).
-    loggingLevel: apigateway.MethodLoggingLevel.ERROR,
-    dataTraceEnabled: false,
-    tracingEnabled: true,
-    metricsEnabled: true,
+    deployOptions: {
+      stageName: 'live',
+      accessLogDestination: new apigateway.LogGroupLogDestination(logGroup),
+      accessLogFormat: apigateway.AccessLogFormat.jsonWithStandardFields(),
+      // Never request or response bodies in execution logs: they carry tokens and account numbers.
+      loggingLevel: apigateway.MethodLoggingLevel.ERROR,
+      dataTraceEnabled: false,
+      tracingEnabled: true,
+      metricsEnabled: true,
+      throttlingRateLimit: throttle.rateLimit,
+      throttlingBurstLimit: throttle.burstLimit,
+    },
   };
 }

@@ -7,7 +7,7 @@ import type * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { Route } from '../catalog.js';
 import type { ClearwayConfig } from '../config.js';
-import { stageLogging } from './api-logging.js';
+import { stageOptions } from './api-logging.js';
 
 export interface InternalApiProps {
   readonly config: ClearwayConfig;
@@ -35,8 +35,8 @@ export class InternalApi extends Construct {
     super(scope, id);
     const { config } = props;
     const isPrivate = config.internalApi.endpointType === 'PRIVATE';
-    const logging = stageLogging(this, 'AccessLogs', config);
-    this.accessLogs = logging.logGroup;
+    const stage = stageOptions(this, 'AccessLogs', config, config.internalApi.throttle);
+    this.accessLogs = stage.logGroup;
     const vpcEndpoints = config.internalApi.vpcEndpointIds.map((vpcEndpointId) =>
       ec2.InterfaceVpcEndpoint.fromInterfaceVpcEndpointAttributes(this, `Endpoint-${vpcEndpointId}`, {
         vpcEndpointId,
@@ -52,17 +52,7 @@ export class InternalApi extends Construct {
         : { types: [apigateway.EndpointType.REGIONAL] },
       ...(isPrivate ? { policy: privateApiPolicy(config.internalApi.vpcEndpointIds) } : {}),
       cloudWatchRole: false,
-      deployOptions: {
-        stageName: 'live',
-        accessLogDestination: logging.accessLogDestination,
-        accessLogFormat: logging.accessLogFormat,
-        loggingLevel: logging.loggingLevel,
-        dataTraceEnabled: logging.dataTraceEnabled,
-        tracingEnabled: logging.tracingEnabled,
-        metricsEnabled: logging.metricsEnabled,
-        throttlingRateLimit: config.internalApi.throttle.rateLimit,
-        throttlingBurstLimit: config.internalApi.throttle.burstLimit,
-      },
+      deployOptions: stage.deployOptions,
       defaultMethodOptions: { authorizationType: apigateway.AuthorizationType.IAM },
     });
 

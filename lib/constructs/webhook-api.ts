@@ -5,7 +5,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { ClearwayConfig } from '../config.js';
-import { stageLogging } from './api-logging.js';
+import { stageOptions } from './api-logging.js';
 
 export interface WebhookApiProps {
   readonly config: ClearwayConfig;
@@ -25,8 +25,8 @@ export class WebhookApi extends Construct {
   constructor(scope: Construct, id: string, props: WebhookApiProps) {
     super(scope, id);
     const { config } = props;
-    const logging = stageLogging(this, 'AccessLogs', config);
-    this.accessLogs = logging.logGroup;
+    const stage = stageOptions(this, 'AccessLogs', config, config.webhookApi.throttle);
+    this.accessLogs = stage.logGroup;
 
     this.api = new apigateway.RestApi(this, 'Api', {
       restApiName: `${config.prefix}-webhooks`,
@@ -36,17 +36,7 @@ export class WebhookApi extends Construct {
       // Every body reaches the receiver base64-encoded, byte for byte as sent: the signature covers bytes.
       binaryMediaTypes: ['*/*'],
       cloudWatchRole: false,
-      deployOptions: {
-        stageName: 'live',
-        accessLogDestination: logging.accessLogDestination,
-        accessLogFormat: logging.accessLogFormat,
-        loggingLevel: logging.loggingLevel,
-        dataTraceEnabled: logging.dataTraceEnabled,
-        tracingEnabled: logging.tracingEnabled,
-        metricsEnabled: logging.metricsEnabled,
-        throttlingRateLimit: config.webhookApi.throttle.rateLimit,
-        throttlingBurstLimit: config.webhookApi.throttle.burstLimit,
-      },
+      deployOptions: stage.deployOptions,
     });
     this.api.root
       .addResource('webhooks')
