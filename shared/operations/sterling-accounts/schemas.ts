@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { minorUnitsOf } from '../../domain/currencies.js';
+import { decimalFromJsNumber } from '../../domain/money.js';
 import type { FieldErrors } from '../../http/validation.js';
 
 /**
@@ -96,9 +98,13 @@ export const legalOwnerType = z.enum(LEGAL_OWNER_TYPES, { error: MESSAGES.legalO
 export const relationshipType = z.enum(RELATIONSHIP_TYPES, { error: MESSAGES.relationshipType });
 
 /** Pounds; negative means an overdraft (allowed only with an agreement: see `overdraftErrors`). */
+/** Any sign (negative is an overdraft), in pence at most: the money rules of shared/domain decide. */
 export const minimumBalance = z
   .number({ error: MESSAGES.minimumBalance })
-  .refine((amount) => /^-?\d+(\.\d{1,2})?$/.test(String(amount)), MESSAGES.minimumBalance);
+  .refine(
+    (amount) => decimalFromJsNumber(amount).decimalPlaces() <= minorUnitsOf('GBP'),
+    MESSAGES.minimumBalance,
+  );
 
 /** Joint is not allowed with Business; a rule over two fields, reported on relationshipType. */
 export function isJointBusiness(owner: { legalOwnerType?: string; relationshipType?: string }): boolean {
