@@ -2,7 +2,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { logger } from '../shared/observability.js';
-import { kmsSigner } from '../shared/runtime/aws-common.js';
+import { buildAtColdStart, kmsSigner } from '../shared/runtime/aws-common.js';
 import type { Signer } from '../shared/signing/signer.js';
 
 /** GET /gateway/signing-key: the institution's public signing key (PEM), for the bank's portal and for checks. */
@@ -17,3 +17,4 @@ export function createSigningKeyHandler(signer: () => Signer) {
 }
 
 export const handler = createSigningKeyHandler(kmsSigner);
+buildAtColdStart(kmsSigner);

@@ -34,10 +34,14 @@ export function ensureSandboxToken(home: string): string {
   return readFileSync(path, 'utf8').trim();
 }
 
+export class PemFileError extends Error {
+  override readonly name = 'PemFileError';
+}
+
 export function readPem(path: string, variable: string): string {
   try {
     return readFileSync(path, 'utf8');
   } catch (error) {
-    throw new Error(`${variable}: cannot read ${path}: ${(error as Error).message}`, { cause: error });
+    throw new PemFileError(`${variable}: cannot read ${path}: ${(error as Error).message}`, { cause: error });
   }
 }

@@ -1,6 +1,20 @@
 import { logger } from '../shared/observability.js';
+import { TokenConfigurationError } from '../shared/bank/token-source.js';
+import { SignerConfigurationError } from '../shared/signing/signer.js';
+import { VerifierConfigurationError } from '../shared/signing/verifier.js';
 import { ConfigError, readConfig } from './config.js';
+import { PemFileError } from './keys.js';
 import { PortInUseError, startSandbox } from './sandbox.js';
+
+/** Mistakes in the settings: said in one line, without a stack trace. */
+const configurationErrors = [
+  ConfigError,
+  PortInUseError,
+  PemFileError,
+  SignerConfigurationError,
+  TokenConfigurationError,
+  VerifierConfigurationError,
+];
 
 /** `npm start`: the whole of Clearway on this machine, against the built-in bank simulator by default. */
 async function main(): Promise<void> {
@@ -39,8 +53,8 @@ Walk-through: npm run demo        Stop: Ctrl-C
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof PortInUseError) {
-    console.error(`clearway sandbox: ${error.message}`);
+  if (configurationErrors.some((type) => error instanceof type)) {
+    console.error(`clearway sandbox: ${(error as Error).message}`);
   } else {
     logger.error('the sandbox could not start', error as Error);
   }

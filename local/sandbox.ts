@@ -18,7 +18,7 @@ import { DynamoDbWebhookInbox } from '../shared/webhooks/dynamodb-inbox.js';
 import { InMemoryEventBus } from './adapters/in-memory-bus.js';
 import { InProcessQueue } from './adapters/in-process-queue.js';
 import { type BankSimulator, startBankSimulator } from './bank-sim/simulator.js';
-import type { SandboxConfig } from './config.js';
+import { ConfigError, type SandboxConfig } from './config.js';
 import { type LocalDynamo, startLocalDynamo } from './dynamo.js';
 import {
   operationRoutes,
@@ -58,7 +58,10 @@ export async function startSandbox(
   const institutionKey = config.signingKeyPath
     ? { privateKeyPath: config.signingKeyPath, publicKeyPath: undefined }
     : ensureKeyPair(config.home, 'institution-signing');
-  const signer = PemSigner.fromFile(institutionKey.privateKeyPath);
+  const signer = new PemSigner(
+    readPem(institutionKey.privateKeyPath, 'CLEARWAY_SIGNING_KEY'),
+    `CLEARWAY_SIGNING_KEY (${institutionKey.privateKeyPath})`,
+  );
   const closers: Array<() => Promise<void>> = [];
   const close = async () => {
     for (const closer of closers.reverse()) await closer().catch(() => undefined);
@@ -92,9 +95,13 @@ export async function startSandbox(
       closers.push(() => (simulator as BankSimulator).close());
       bankUrl = simulator.url;
     }
-    const verifier = new SignatureVerifier(
-      splitPemBundle(readPem(bankPublicKeyPath as string, 'CLEARWAY_BANK_PUBLIC_KEY')),
-    );
+    const bankKeys = splitPemBundle(readPem(bankPublicKeyPath as string, 'CLEARWAY_BANK_PUBLIC_KEY'));
+    if (bankKeys.length === 0) {
+      throw new ConfigError(
+        `CLEARWAY_BANK_PUBLIC_KEY (${bankPublicKeyPath}) holds no PEM "PUBLIC KEY" block`,
+      );
+    }
+    const verifier = new SignatureVerifier(bankKeys);
 
     const dynamo = await startLocalDynamo();
     closers.push(() => dynamo.close());

@@ -7,7 +7,7 @@ import { ENV } from '../config/function-environment.js';
 import type { ForwardDependencies } from '../gateway/forward-operation.js';
 import { powertoolsRunOnce } from '../gateway/idempotency.js';
 import { logger } from '../observability.js';
-import { kmsSigner, once, requireEnv } from './aws-common.js';
+import { buildAtColdStart, kmsSigner, once, requireEnv } from './aws-common.js';
 
 /** Composition root of the operation functions on AWS. */
 export const awsForwardDependencies = once((): ForwardDependencies => {
@@ -24,3 +24,5 @@ export const awsForwardDependencies = once((): ForwardDependencies => {
   const institution = { overdraftAgreement: process.env[ENV.overdraftAgreement] === 'true' };
   return { bank, runOnce: powertoolsRunOnce(store), log: logger, institution };
 });
+
+buildAtColdStart(awsForwardDependencies);

@@ -6,7 +6,7 @@ import { systemClock } from '../ports/clock.js';
 import { DynamoDbWebhookInbox } from '../webhooks/dynamodb-inbox.js';
 import { EventBridgePublisher } from '../webhooks/eventbridge-publisher.js';
 import type { ProcessDependencies } from '../webhooks/process.js';
-import { once, requireEnv } from './aws-common.js';
+import { buildAtColdStart, once, requireEnv } from './aws-common.js';
 
 /** Composition root of the webhook processor on AWS. */
 export const awsProcessDependencies = once((): ProcessDependencies => ({
@@ -15,3 +15,5 @@ export const awsProcessDependencies = once((): ProcessDependencies => ({
   clock: systemClock,
   log: logger,
 }));
+
+buildAtColdStart(awsProcessDependencies);

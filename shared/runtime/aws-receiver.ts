@@ -5,7 +5,7 @@ import { systemClock } from '../ports/clock.js';
 import { ssmBankKeys } from '../webhooks/bank-keys.js';
 import type { ReceiveDependencies } from '../webhooks/receive.js';
 import { SqsWebhookQueue } from '../webhooks/sqs-queue.js';
-import { kmsSigner, once, requireEnv } from './aws-common.js';
+import { buildAtColdStart, kmsSigner, once, requireEnv } from './aws-common.js';
 
 /** Composition root of the webhook receiver on AWS; its own module so the bundle carries only its clients. */
 export const awsReceiveDependencies = once((): ReceiveDependencies => ({
@@ -15,3 +15,5 @@ export const awsReceiveDependencies = once((): ReceiveDependencies => ({
   clock: systemClock,
   log: logger,
 }));
+
+buildAtColdStart(awsReceiveDependencies);

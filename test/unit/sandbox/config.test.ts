@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { readConfig } from '../../../local/config.js';
+
+describe('the sandbox reads its settings from the environment and names what is wrong', () => {
+  it('uses ports 3000 and 3001 and the built-in simulator by default', () => {
+    expect(readConfig({})).toMatchObject({ port: 3000, simPort: 3001, bankUrl: undefined, home: '.sandbox' });
+  });
+
+  it.each([
+    [{ CLEARWAY_PORT: 'abc' }, 'CLEARWAY_PORT must be a port number from 1 to 65535, got "abc"'],
+    [{ CLEARWAY_SIM_PORT: '70000' }, 'CLEARWAY_SIM_PORT must be a port number from 1 to 65535, got "70000"'],
+    [
+      { CLEARWAY_PORT: '4000', CLEARWAY_SIM_PORT: '4000' },
+      'CLEARWAY_PORT and CLEARWAY_SIM_PORT are both 4000',
+    ],
+    [{ CLEARWAY_BANK_URL: 'bank.example' }, 'CLEARWAY_BANK_URL must be an http(s) URL'],
+    [
+      { CLEARWAY_BANK_URL: 'https://bank.example', CLEARWAY_API_TOKEN: 't' },
+      'CLEARWAY_SIGNING_KEY, CLEARWAY_BANK_PUBLIC_KEY must be set too',
+    ],
+    [{ CLEARWAY_OVERDRAFT_AGREEMENT: 'yes' }, 'CLEARWAY_OVERDRAFT_AGREEMENT must be true or false'],
+  ])('refuses %j', (env, message) => {
+    expect(() => readConfig(env)).toThrow(message);
+  });
+
+  it('accepts another bank when its token and keys are given', () => {
+    const config = readConfig({
+      CLEARWAY_BANK_URL: 'https://bank.example/api',
+      CLEARWAY_API_TOKEN: 'token',
+      CLEARWAY_SIGNING_KEY: 'institution.pem',
+      CLEARWAY_BANK_PUBLIC_KEY: 'bank.pem',
+      CLEARWAY_OVERDRAFT_AGREEMENT: 'true',
+    });
+    expect(config).toMatchObject({ bankUrl: 'https://bank.example/api', overdraftAgreement: true });
+  });
+});
