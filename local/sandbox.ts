@@ -11,7 +11,7 @@ import type { ForwardDependencies } from '../shared/gateway/forward-operation.js
 import { powertoolsRunOnce } from '../shared/gateway/idempotency.js';
 import { logger } from '../shared/observability.js';
 import { operations } from '../shared/operations/index.js';
-import { ManualClock, systemClock } from '../shared/ports/clock.js';
+import { type ManualClock, RealTimeClock, systemClock } from '../shared/ports/clock.js';
 import { PemSigner } from '../shared/signing/pem-signer.js';
 import { SignatureVerifier, splitPemBundle } from '../shared/signing/verifier.js';
 import { DynamoDbWebhookInbox } from '../shared/webhooks/dynamodb-inbox.js';
@@ -75,7 +75,7 @@ export async function startSandbox(
       const bankKey = ensureKeyPair(config.home, 'bank-sim-webhook');
       bankPublicKeyPath ??= bankKey.publicKeyPath;
       token ??= ensureSandboxToken(config.home);
-      const clock = options.simClock ?? new ManualClock(new Date());
+      const clock = options.simClock ?? new RealTimeClock();
       const institutionPublicKeyPem = await signer.publicKeyPem();
       simulator = await listenOn(config.simPort, 'CLEARWAY_SIM_PORT', () =>
         startBankSimulator({
@@ -93,6 +93,12 @@ export async function startSandbox(
         }),
       );
       closers.push(() => (simulator as BankSimulator).close());
+      if (!options.simClock) {
+        // With a clock that moves by itself, due webhook retries are sent without waiting for a request.
+        const ticker = setInterval(() => simulator?.tick(), 10_000);
+        ticker.unref();
+        closers.push(async () => clearInterval(ticker));
+      }
       bankUrl = simulator.url;
     }
     const bankKeys = splitPemBundle(readPem(bankPublicKeyPath as string, 'CLEARWAY_BANK_PUBLIC_KEY'));

@@ -30,3 +30,28 @@ export class ManualClock implements Clock {
     return this.now();
   }
 }
+
+/**
+ * Real time plus an offset: the sandbox's bank moves on by itself like a real bank, and can still be moved
+ * ahead (token expiry, the 24-hour windows, webhook retries) without waiting.
+ */
+export class RealTimeClock extends ManualClock {
+  #offsetMs = 0;
+
+  override now(): Date {
+    return new Date(Date.now() + this.#offsetMs);
+  }
+
+  override advance(millis: number): Date {
+    if (!Number.isFinite(millis) || millis < 0) throw new RangeError(`cannot move the clock by ${millis} ms`);
+    this.#offsetMs += millis;
+    return this.now();
+  }
+
+  override set(to: Date | string): Date {
+    const millis = new Date(to).getTime();
+    if (Number.isNaN(millis)) throw new RangeError(`not a time: ${String(to)}`);
+    this.#offsetMs = millis - Date.now();
+    return this.now();
+  }
+}
