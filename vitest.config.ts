@@ -5,7 +5,7 @@ export default defineConfig({
     include: ['test/unit/**/*.test.ts', 'test/infra/**/*.test.ts', 'test/integration/**/*.test.ts'],
     testTimeout: 30_000,
     // Keep test output readable: EMF metrics and info logs are asserted through behaviour, not printed.
-    env: { POWERTOOLS_METRICS_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'WARN' },
+    env: { POWERTOOLS_METRICS_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'SILENT' },
     hookTimeout: 60_000,
   },
 });

@@ -25,6 +25,7 @@ export function createOperationHandler(fn: string, dependencies: () => ForwardDe
     .use(captureLambdaHandler(tracer))
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(logMetrics(metrics))
+    .use(internalErrorAsProblem())
     .handler(async (event, context: Context) => {
       const operation = routes.get(`${event.httpMethod} ${event.resource}`);
       if (!operation) {
@@ -49,4 +50,24 @@ export function createOperationHandler(fn: string, dependencies: () => ForwardDe
       metrics.addMetric(`status${Math.floor(result.status / 100)}xx`, 'Count', 1);
       return toProxyResult(result);
     });
+}
+
+/**
+ * Anything unexpected (KMS refused, an expired token in the secret, a bug) is logged with its cause and
+ * answered as a problem with the Lambda request id to quote, never with the error's text.
+ */
+function internalErrorAsProblem(): middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
+  return {
+    onError: async (request) => {
+      logger.error('operation failed unexpectedly', request.error as Error);
+      const requestId = request.context.awsRequestId;
+      request.response = toProxyResult(
+        problem(
+          500,
+          'Internal error',
+          `The gateway could not complete the request (reference ${requestId}).`,
+        ),
+      );
+    },
+  };
 }

@@ -1,0 +1,68 @@
+import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import { describe, expect, it } from 'vitest';
+import { createOperationHandler } from '../../../functions/http/operation-handler.js';
+import { BankClient } from '../../../shared/bank/client.js';
+import { type TokenSource, TokenConfigurationError } from '../../../shared/bank/token-source.js';
+
+const silent = { debug() {}, info() {}, warn() {} };
+const context = { getRemainingTimeInMillis: () => 10_000, awsRequestId: 'lambda-req-1' } as Context;
+
+function handlerWith(tokens: TokenSource, sent: string[] = []) {
+  const bank = new BankClient({
+    baseUrl: 'https://bank.test',
+    tokens,
+    signer: { sign: async () => 'sig', publicKeyPem: async () => '' },
+    fetch: async (url) => {
+      sent.push(String(url));
+      return new Response('{"Message":"hi"}', { status: 200, headers: { 'x-correlation-id': 'c-1' } });
+    },
+  });
+  return createOperationHandler('test-operations', () => ({
+    bank,
+    runOnce: async (_call, work) => work(),
+    log: silent,
+    institution: { overdraftAgreement: false },
+  }));
+}
+
+const event = (overrides: Partial<APIGatewayProxyEvent>) =>
+  ({
+    httpMethod: 'GET',
+    resource: '/v1/Test',
+    headers: {},
+    body: null,
+    isBase64Encoded: false,
+    pathParameters: null,
+    queryStringParameters: null,
+    requestContext: { identity: { userArn: 'arn:aws:iam::1:role/caller' } },
+    ...overrides,
+  }) as unknown as APIGatewayProxyEvent;
+
+describe('the operation Lambda maps API Gateway events to the gateway use case', () => {
+  it('mirrors GET /v1/Test to the bank and answers with its body and trace headers', async () => {
+    const sent: string[] = [];
+    const answer = await handlerWith({ token: async () => 't' }, sent)(event({}), context);
+    expect(sent).toEqual(['https://bank.test/v1/Test']);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toBe('{"Message":"hi"}');
+    expect(answer.headers?.['x-correlation-id']).toBe('c-1');
+  });
+
+  it('answers 404 for a resource this function does not serve', async () => {
+    const answer = await handlerWith({ token: async () => 't' })(event({ resource: '/v9/Nope' }), context);
+    expect(answer.statusCode).toBe(404);
+  });
+
+  it('answers an unexpected failure as a 500 problem with a reference, not the error text', async () => {
+    const expired: TokenSource = {
+      token: async () => {
+        throw new TokenConfigurationError('the API token in secret-x expired at 1970-01-01');
+      },
+    };
+    const answer = await handlerWith(expired)(event({}), context);
+    expect(answer.statusCode).toBe(500);
+    expect(answer.headers?.['content-type']).toBe('application/problem+json');
+    expect(answer.body).toContain('lambda-req-1');
+    expect(answer.body).not.toContain('secret-x');
+  });
+});
