@@ -4,19 +4,24 @@
  * Add a subcommand by adding one entry below; its logic lives outside this file. `help` is built in.
  */
 import { KMSClient } from '@aws-sdk/client-kms';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SQSClient } from '@aws-sdk/client-sqs';
+import { text } from 'node:stream/consumers';
 import { type CliContext, type Commands, runCli } from '../shared/onboarding/cli.js';
 import { csrCommand, keysCommand } from '../shared/onboarding/commands.js';
+import { tokenCommand } from '../shared/onboarding/token-command.js';
 import { redriveDlqCommand } from '../shared/webhooks/redrive-command.js';
 
 const commands: Commands = {
   csr: csrCommand,
   keys: keysCommand,
+  token: tokenCommand,
   'redrive-dlq': redriveDlqCommand,
 };
 
 let kms: KMSClient | undefined;
 let sqs: SQSClient | undefined;
+let secretsManager: SecretsManagerClient | undefined;
 const context: CliContext = {
   env: process.env,
   out: (text) => process.stdout.write(text),
@@ -29,6 +34,11 @@ const context: CliContext = {
     sqs ??= new SQSClient({});
     return sqs;
   },
+  secretsManager: () => {
+    secretsManager ??= new SecretsManagerClient({});
+    return secretsManager;
+  },
+  readStdin: () => text(process.stdin),
 };
 
 process.exitCode = await runCli(commands, process.argv.slice(2), context);

@@ -1,5 +1,6 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import type { KMSClient } from '@aws-sdk/client-kms';
+import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import { SignerConfigurationError } from '../signing/signer.js';
 import { CsrSubjectError } from './csr.js';
@@ -15,6 +16,10 @@ export interface CliContext {
   kms(): KMSClient;
   /** The SQS client, created only when a command uses SQS. */
   sqs(): SQSClient;
+  /** The Secrets Manager client, created only when a command uses it. */
+  secretsManager(): SecretsManagerClient;
+  /** Standard input, whole (secrets are read from it, never from the command line). */
+  readStdin(): Promise<string>;
 }
 
 export interface Command {

@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { KMSClient } from '@aws-sdk/client-kms';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type CliContext, runCli } from '../../../shared/onboarding/cli.js';
+import { runCli } from '../../../shared/onboarding/cli.js';
 import { csrCommand, keysCommand } from '../../../shared/onboarding/commands.js';
+import { testCliContext } from '../../support/cli.js';
 import { mockKmsWithKey } from '../../support/kms-mock.js';
 import { opensslReq } from './openssl.js';
 
@@ -17,26 +18,12 @@ const commands = { csr: csrCommand, keys: keysCommand };
 
 /** Runs the command line in-process with captured output and a KMS client that must not be used unless given. */
 async function clearway(argv: string[], options: { env?: Record<string, string>; kms?: KMSClient } = {}) {
-  let out = '';
-  let err = '';
-  const context: CliContext = {
+  const { context, output } = testCliContext({
     env: options.env ?? {},
-    out: (text) => {
-      out += text;
-    },
-    err: (text) => {
-      err += text;
-    },
-    kms: () => {
-      if (!options.kms) throw new Error('this test gave no KMS client');
-      return options.kms;
-    },
-    sqs: () => {
-      throw new Error('these commands never use SQS');
-    },
-  };
+    ...(options.kms && { kms: () => options.kms as KMSClient }),
+  });
   const code = await runCli(commands, argv, context);
-  return { code, out, err };
+  return { code, ...output };
 }
 
 const dirs: string[] = [];

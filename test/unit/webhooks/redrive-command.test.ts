@@ -3,6 +3,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../../shared/onboarding/cli.js';
 import { redriveDlqCommand } from '../../../shared/webhooks/redrive-command.js';
+import { testCliContext } from '../../support/cli.js';
 
 const dlqArn = 'arn:aws:sqs:eu-west-2:123456789012:clearway-webhooks-dlq';
 
@@ -10,22 +11,9 @@ async function clearway(argv: string[]) {
   const client = new SQSClient({ region: 'eu-west-2' });
   const sqs = mockClient(client);
   sqs.on(StartMessageMoveTaskCommand).resolves({ TaskHandle: 'task-1' });
-  let out = '';
-  let err = '';
-  const code = await runCli({ 'redrive-dlq': redriveDlqCommand }, argv, {
-    env: {},
-    out: (text) => {
-      out += text;
-    },
-    err: (text) => {
-      err += text;
-    },
-    kms: () => {
-      throw new Error('redrive never signs');
-    },
-    sqs: () => client,
-  });
-  return { code, out, err, calls: sqs.commandCalls(StartMessageMoveTaskCommand) };
+  const { context, output } = testCliContext({ sqs: () => client });
+  const code = await runCli({ 'redrive-dlq': redriveDlqCommand }, argv, context);
+  return { code, ...output, calls: sqs.commandCalls(StartMessageMoveTaskCommand) };
 }
 
 describe('clearway redrive-dlq moves dead letters back to the webhook queue', () => {
