@@ -81,7 +81,16 @@ async function serve(
   response: ServerResponse,
 ): Promise<void> {
   const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-  const path = decodeURI(url.pathname);
+  let path: string;
+  try {
+    path = decodeURI(url.pathname);
+  } catch {
+    response.writeHead(400, { 'content-type': 'application/problem+json' });
+    response.end(
+      JSON.stringify({ type: 'about:blank', title: 'Bad Request', status: 400, detail: 'malformed path' }),
+    );
+    return;
+  }
   const candidates = routes.filter((route) => route.pattern.test(url.pathname));
   const route = candidates.find((candidate) => candidate.method === request.method);
   if (!route) {

@@ -44,7 +44,9 @@ export async function forwardOperation(
       checked.errors,
     );
   }
-  const { idempotencyKey: key, caller } = request;
+  // A read changes nothing, so a key on it is ignored: its answer must never be a 24-hour-old copy.
+  const key = operation.method === 'GET' ? undefined : request.idempotencyKey;
+  const { caller } = request;
   const send = () =>
     callBank(deps.bank, {
       method: operation.method,

@@ -20,6 +20,8 @@ const createThing: Operation = {
   requiresIdempotencyKey: true,
 };
 
+const getThing: Operation = { id: 'getThing', method: 'GET', path: '/v1/Things/{thingId}', fn: 'test' };
+
 const silent = { debug() {}, info() {}, warn() {} };
 let dynamo: LocalDynamo;
 
@@ -69,7 +71,20 @@ function gateway(answers: Array<() => Response | Error>) {
       },
       deps,
     );
-  return { call, sent };
+  const read = (idempotencyKey: string) =>
+    forwardOperation(
+      getThing,
+      {
+        pathParams: { thingId: '42' },
+        query: {},
+        body: undefined,
+        idempotencyKey,
+        caller: 'arn:aws:iam::1:role/caller',
+        deadline: Date.now() + 10_000,
+      },
+      deps,
+    );
+  return { call, read, sent };
 }
 
 const created = () => new Response('{"id":"t-1"}', { status: 201, headers: { 'x-correlation-id': 'corr' } });
@@ -163,6 +178,15 @@ describe('the gateway acts once per Idempotency-Key', () => {
     expect(sent.map((request) => request.requestId)).toEqual(Array(4).fill(sent[0]?.requestId));
     expect(again.status).toBe(202);
     expect(again.headers['clearway-outcome']).toBe('already-processed');
+  });
+
+  it('ignores a key on a read, so a GET never answers with a stored copy', async () => {
+    const { sent, read } = gateway([created, created]);
+    const key = unique();
+    await read(key);
+    await read(key);
+    expect(sent).toHaveLength(2);
+    expect(sent[0]?.requestId).not.toBe(sent[1]?.requestId);
   });
 
   it('stores a definitive refusal from the bank as the answer for the key', async () => {
