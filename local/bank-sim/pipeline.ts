@@ -1,7 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { checkRequestId, type HttpMethod } from '../../shared/bank/client.js';
 import { INVALID_SIGNATURE_TITLE, MISSING_REQUEST_ID_TITLE } from '../../shared/bank/errors.js';
-import { fieldErrors } from '../../shared/http/validation.js';
+import type { RequestRules } from '../../shared/operations/operation.js';
+import { validateRequest } from '../../shared/operations/validate.js';
 import type { ManualClock } from '../../shared/ports/clock.js';
 import type { Faults, RequestFaultPlan } from './faults.js';
 import type { Institution, InstitutionRegistry } from './institutions.js';
@@ -9,14 +10,14 @@ import { jsonResponse, problemResponse, TITLES } from './problem.js';
 import type { RequestIdRegistry } from './request-ids.js';
 import type { Router } from './router.js';
 import type { SimState } from './state.js';
-import type { RouteContext, RouteHandler, RouteOptions, SimResponse } from './types.js';
+import type { RouteContext, RouteHandler, SimResponse } from './types.js';
 
 /** Methods that change state: they need `X-Request-Id` and take part in the duplicate check. */
 export const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export interface RouteEntry {
   handler: RouteHandler<unknown>;
-  options: RouteOptions<unknown>;
+  rules: RequestRules;
 }
 
 export interface PipelineDeps {
@@ -65,7 +66,7 @@ const nothing = () => {};
  *  5. `DigitalSignature` over the exact body bytes, when there is a body: 400 `Invalid DigitalSignature Header`
  *  6. the body is UTF-8 JSON: else 400
  *  7. `X-Request-Id` not used in the last 24 hours: else 409 (the id is then reserved)
- *  8. the route's query and body schemas: else 400 with the `errors` map
+ *  8. the route's rules (shared with the gateway: path, query, body, institution rules): else 400 with `errors`
  *  9. the handler; an answer other than 2xx releases the id, and its webhooks are not sent
  */
 export async function handleBankRequest(deps: PipelineDeps, request: BankRequest): Promise<BankOutcome> {
@@ -137,6 +138,7 @@ export async function handleBankRequest(deps: PipelineDeps, request: BankRequest
       path: url.pathname,
       params: match.params,
       query: url.searchParams,
+      queryValues: undefined,
       headers: request.headers,
       rawBody: request.rawBody,
       bodyText: parsed.text,
@@ -167,31 +169,18 @@ export async function handleBankRequest(deps: PipelineDeps, request: BankRequest
   return { kind: 'answered', response, fault: null, institutionId: institution.id, afterResponse };
 }
 
+/** The route's rules, the same function the gateway applies (shared/operations/validate.ts), then its handler. */
 async function runRoute(route: RouteEntry, context: RouteContext): Promise<SimResponse> {
-  const { body, query } = route.options;
-  if (query) {
-    const result = query.safeParse(Object.fromEntries(context.query));
-    if (!result.success) {
-      return context.problem(
-        400,
-        TITLES.validation,
-        'the query parameters are not valid',
-        fieldErrors(result.error),
-      );
-    }
+  const validation = validateRequest(
+    route.rules,
+    { pathParams: context.params, query: Object.fromEntries(context.query), body: context.body },
+    { overdraftAgreement: context.institution.overdraftAgreement, now: context.now() },
+  );
+  if (!validation.ok) {
+    return context.problem(400, TITLES.validation, 'the request is not valid', validation.errors);
   }
-  if (body) {
-    const result = body.safeParse(context.body);
-    if (!result.success) {
-      return context.problem(
-        400,
-        TITLES.validation,
-        'the request body is not valid',
-        fieldErrors(result.error),
-      );
-    }
-    context.body = result.data;
-  }
+  context.body = validation.request.body;
+  context.queryValues = validation.request.query;
   return route.handler(context);
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { HttpMethod } from '../../shared/bank/client.js';
-import type { Operation } from '../../shared/operations/operation.js';
+import type { Operation, RequestRules } from '../../shared/operations/operation.js';
 import type { ManualClock } from '../../shared/ports/clock.js';
 import { PemSigner } from '../../shared/signing/pem-signer.js';
 import { type AdminHandler, adminRoutes } from './admin.js';
@@ -17,7 +17,7 @@ import { RequestIdRegistry } from './request-ids.js';
 import { Router } from './router.js';
 import { ClockScheduler, InFlight } from './scheduler.js';
 import { SimState } from './state.js';
-import type { BodyOf, Domain, EmitOptions, RouteHandler, RouteOptions, SimulatorApi } from './types.js';
+import type { BodyOf, Domain, EmitOptions, RouteHandler, SimulatorApi } from './types.js';
 import { type DeliveryRecord, WebhookDispatcher, type WebhookRecord } from './webhooks.js';
 
 export interface BankSimulatorOptions {
@@ -177,31 +177,18 @@ class Simulator implements BankSimulator {
     return this.institutions.primary;
   }
 
-  route<TBody = unknown>(
+  route<R extends RequestRules>(
     method: HttpMethod,
     path: string,
-    handler: RouteHandler<TBody>,
-    options: RouteOptions<TBody> = {},
+    handler: RouteHandler<BodyOf<R>>,
+    rules: R = {} as R,
   ): void {
     if (path.startsWith('/__sim')) throw new Error(`${path} is reserved for the admin endpoints`);
-    this.#routes.add(method, path, { handler, options } as RouteEntry);
+    this.#routes.add(method, path, { handler, rules } as RouteEntry);
   }
 
-  /** The operation's schemas run as route options; its `check` (institution- or time-dependent rules) next. */
   operation<O extends Operation>(operation: O, handler: RouteHandler<BodyOf<O>>): void {
-    const options = { body: operation.body, query: operation.query } as RouteOptions<BodyOf<O>>;
-    const { check } = operation;
-    const checked: RouteHandler<BodyOf<O>> = check
-      ? (ctx) => {
-          const errors = check(
-            { pathParams: ctx.params, query: Object.fromEntries(ctx.query), body: ctx.body },
-            { overdraftAgreement: ctx.institution.overdraftAgreement, now: ctx.now() },
-          );
-          if (Object.keys(errors).length === 0) return handler(ctx);
-          return ctx.problem(400, TITLES.validation, 'the request body is not valid', errors);
-        }
-      : handler;
-    this.route(operation.method, operation.path, checked, options);
+    this.route(operation.method, operation.path, handler, operation);
   }
 
   schedule(at: Date, label: string, task: () => void): void {

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { z } from 'zod';
 import type { HttpMethod } from '../../shared/bank/client.js';
-import type { Operation } from '../../shared/operations/operation.js';
+import type { Operation, RequestRules } from '../../shared/operations/operation.js';
 import type { ManualClock } from '../../shared/ports/clock.js';
 import type { Institution } from './institutions.js';
 import type { SimState } from './state.js';
@@ -24,6 +24,8 @@ export interface RouteContext<TBody = unknown> {
   /** Path template parameters, percent-decoded: `{accountId}` -> `params.accountId`. */
   params: Record<string, string>;
   query: URLSearchParams;
+  /** The query as the route's schema outputs it (numbers, defaults applied). */
+  queryValues: unknown;
   /** Lower-cased header names, as node:http gives them. */
   headers: IncomingHttpHeaders;
   /** The exact bytes received (what the signature covers). */
@@ -52,25 +54,19 @@ export type RouteHandler<TBody = unknown> = (
   context: RouteContext<TBody>,
 ) => SimResponse | Promise<SimResponse>;
 
-export interface RouteOptions<TBody = unknown> {
-  /** Validates the parsed body; a failure is answered 400 with the `errors` map, before the handler runs. */
-  body?: z.ZodType<TBody>;
-  /** Validates the query parameters (as a plain object of strings). */
-  query?: z.ZodType;
-}
-
-/** The body type an operation's schema produces (`undefined` for operations without a body). */
-export type BodyOf<O extends Operation> = O extends { body: z.ZodType<infer T> } ? T : undefined;
+/** The body type a route's schema produces (`undefined` for routes without a body). */
+export type BodyOf<R extends RequestRules> = R extends { body: z.ZodType<infer T> } ? T : undefined;
 
 /** What a domain module gets to register its routes and reach the simulator. */
 export interface SimulatorApi {
-  route<TBody = unknown>(
+  route<R extends RequestRules>(
     method: HttpMethod,
     path: string,
-    handler: RouteHandler<TBody>,
-    options?: RouteOptions<TBody>,
+    handler: RouteHandler<BodyOf<R>>,
+    /** Checked before the handler by the same function as in the gateway; none: no query, no body. */
+    rules?: R,
   ): void;
-  /** Registers an operation from `shared/operations/` at its method and path, with its schemas. */
+  /** Registers an operation from `shared/operations/` at its method and path, with its rules. */
   operation<O extends Operation>(operation: O, handler: RouteHandler<BodyOf<O>>): void;
   readonly clock: ManualClock;
   readonly state: SimState;

@@ -1,5 +1,6 @@
-import { type FieldErrors, fieldErrors } from '../http/validation.js';
+import type { FieldErrors } from '../http/validation.js';
 import type { Operation, RuleContext } from '../operations/operation.js';
+import { validateRequest } from '../operations/validate.js';
 
 /** An internal caller's request, already taken out of the API Gateway event. */
 export interface GatewayRequest {
@@ -16,30 +17,27 @@ export interface GatewayRequest {
 
 export type CheckedRequest = { ok: true; bankPath: string } | { ok: false; errors: FieldErrors };
 
-/** Applies the operation's rules to path, query and body; the bank is only called when this passes. */
+/**
+ * The operation's rules (shared with the simulator) plus the gateway's own: the body must be JSON, and an
+ * `Idempotency-Key` must be well formed, and present where the operation requires one. The bank is only
+ * called when this passes.
+ */
 export function checkRequest(
   operation: Operation,
   request: GatewayRequest,
   context: RuleContext,
 ): CheckedRequest {
   const errors: FieldErrors = {};
-  if (operation.pathParams) {
-    const parsed = operation.pathParams.safeParse(request.pathParams);
-    if (!parsed.success) Object.assign(errors, fieldErrors(parsed.error));
-  }
-  const query = operation.query?.safeParse(request.query);
-  if (query && !query.success) Object.assign(errors, fieldErrors(query.error));
-  if (!operation.query) {
-    for (const name of Object.keys(request.query))
-      errors[name] = ['is not a query parameter of this operation'];
-  }
-  Object.assign(errors, checkBody(operation, request.body));
-  if (operation.check && Object.keys(errors).length === 0) {
-    const body = request.body?.trim() ? JSON.parse(request.body) : undefined;
-    Object.assign(
-      errors,
-      operation.check({ pathParams: request.pathParams, query: request.query, body }, context),
+  const body = parseBody(request.body);
+  if (body.ok) {
+    const validation = validateRequest(
+      operation,
+      { pathParams: request.pathParams, query: request.query, body: body.value },
+      context,
     );
+    if (!validation.ok) Object.assign(errors, validation.errors);
+  } else {
+    errors.$ = ['the body is not valid JSON'];
   }
   if (operation.requiresIdempotencyKey && !request.idempotencyKey) {
     errors['Idempotency-Key'] = ['header is required for this operation, so a retry can never act twice'];
@@ -51,18 +49,14 @@ export function checkRequest(
   return { ok: true, bankPath: bankPath(operation.path, request.pathParams, request.query) };
 }
 
-function checkBody(operation: Operation, body: string | undefined): FieldErrors {
-  const present = body !== undefined && body.trim() !== '';
-  if (!operation.body) return present ? { $: ['this operation takes no body'] } : {};
-  if (!present) return { $: ['a JSON body is required'] };
-  let value: unknown;
+/** The body text as JSON; blank is no body. */
+function parseBody(text: string | undefined): { ok: true; value: unknown } | { ok: false } {
+  if (text === undefined || text.trim() === '') return { ok: true, value: undefined };
   try {
-    value = JSON.parse(body);
+    return { ok: true, value: JSON.parse(text) };
   } catch {
-    return { $: ['the body is not valid JSON'] };
+    return { ok: false };
   }
-  const parsed = operation.body.safeParse(value);
-  return parsed.success ? {} : fieldErrors(parsed.error);
 }
 
 /** Fills the path template and appends the caller's query, so the bank sees the same path the caller used. */

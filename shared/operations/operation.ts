@@ -9,11 +9,29 @@ export interface RuleContext {
   now: Date;
 }
 
-/** A valid request as a rule that needs more than the schemas sees it. */
-export interface ParsedRequest {
+/** A request as it arrives: path parameters and query as text, the body parsed from JSON (undefined: none). */
+export interface RequestInput {
   pathParams: Record<string, string>;
   query: Record<string, string>;
   body: unknown;
+}
+
+/** A request that passed the schemas: each part as its schema outputs it (defaults applied). */
+export interface ParsedRequest {
+  pathParams: unknown;
+  query: unknown;
+  body: unknown;
+}
+
+/** The rules of one route; an `Operation` is one, and the simulator's ad-hoc routes use the same shape. */
+export interface RequestRules {
+  pathParams?: z.ZodType;
+  /** Without it, any query parameter is refused. */
+  query?: z.ZodType;
+  /** Present for routes that take a JSON body; without it, a body is refused. */
+  body?: z.ZodType;
+  /** Rules the schemas cannot say (they depend on the institution or the time); run only when the schemas pass. */
+  check?: (request: ParsedRequest, context: RuleContext) => FieldErrors;
 }
 
 /**
@@ -21,7 +39,7 @@ export interface ParsedRequest {
  * place a route's rules live: the gateway validates with it, the simulator reuses the same schemas,
  * and the CDK stack creates one API method per entry.
  */
-export interface Operation {
+export interface Operation extends RequestRules {
   /** Stable name, used in logs, metrics and the function it belongs to. */
   id: string;
   method: HttpMethod;
@@ -29,12 +47,6 @@ export interface Operation {
   path: string;
   /** Which Lambda (file in `functions/`) serves it. */
   fn: string;
-  pathParams?: z.ZodType;
-  query?: z.ZodType;
-  /** Present for operations that take a JSON body. */
-  body?: z.ZodType;
-  /** Rules the schemas cannot say (they depend on the institution or the time); run only when the schemas pass. */
-  check?: (request: ParsedRequest, context: RuleContext) => FieldErrors;
   /** Money-moving and other writes that must not happen twice require an `Idempotency-Key`. */
   requiresIdempotencyKey?: boolean;
 }

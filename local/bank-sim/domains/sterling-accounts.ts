@@ -5,7 +5,7 @@ import {
   type UkBban,
   ukAccountIdentifiers,
 } from '../../../shared/domain/iban.js';
-import { type Paging, pageOf, pagingQuery } from '../../../shared/operations/paging.js';
+import { type Paging, pageOf } from '../../../shared/operations/paging.js';
 import {
   amendAccount,
   amendVirtualAccount,
@@ -490,7 +490,7 @@ function answerPage<T>(
   represent: (account: T) => object,
   ...extraLinks: ReturnType<typeof link>[]
 ): SimResponse {
-  const paging: Paging = pagingQuery.parse(Object.fromEntries(ctx.query));
+  const paging = ctx.queryValues as Paging;
   const { items, more } = pageOf(all, paging);
   const at = (pageNumber: number) => `${path}?pageNumber=${pageNumber}&pageSize=${paging.pageSize}`;
   const halLinks = [

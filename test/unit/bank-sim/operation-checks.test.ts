@@ -29,3 +29,20 @@ describe('the simulator applies an operation rule that depends on the institutio
     expect((await call(sim, 'PATCH', path, { body: '{"minimumBalance":-50}' })).status).toBe(204);
   });
 });
+
+describe('the simulator judges query parameters by the same rules as the gateway', () => {
+  it('refuses a page size of 0 and an unknown parameter, naming each', async () => {
+    sim = await startTestSimulator();
+    const refused = await call(sim, 'GET', '/v3/Accounts?pageSize=0&colour=blue');
+    expect(refused.status).toBe(400);
+    const { errors } = await problemOf(refused);
+    expect(Object.keys(errors ?? {}).sort()).toEqual(['colour', 'pageSize']);
+  });
+
+  it('refuses a body on an operation that takes none', async () => {
+    sim = await startTestSimulator();
+    const refused = await call(sim, 'DELETE', '/v1/Accounts/a/Virtual/v', { body: '{"why":"no"}' });
+    expect(refused.status).toBe(400);
+    expect((await problemOf(refused)).errors).toEqual({ $: ['this operation takes no body'] });
+  });
+});
