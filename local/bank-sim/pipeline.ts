@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { checkRequestId, type HttpMethod } from '../../shared/bank/client.js';
+import type { HttpMethod } from '../../shared/bank/client.js';
+import { FIELD_MESSAGES, xRequestId } from '../../shared/domain/field-rules.js';
 import { INVALID_SIGNATURE_TITLE, MISSING_REQUEST_ID_TITLE } from '../../shared/bank/errors.js';
 import type { RequestRules } from '../../shared/operations/operation.js';
 import { validateRequest } from '../../shared/operations/validate.js';
@@ -109,9 +110,7 @@ export async function handleBankRequest(deps: PipelineDeps, request: BankRequest
   const requestId = header(request.headers, 'x-request-id');
   const isWrite = WRITE_METHODS.has(method);
   if (isWrite && !isValidRequestId(requestId)) {
-    const detail = requestId
-      ? 'X-Request-Id must be 1 to 83 printable characters'
-      : 'X-Request-Id is required';
+    const detail = requestId ? FIELD_MESSAGES.xRequestId : 'X-Request-Id is required';
     return refuse(400, MISSING_REQUEST_ID_TITLE, detail);
   }
 
@@ -196,15 +195,9 @@ function header(headers: IncomingHttpHeaders, name: string): string | undefined 
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** The same rule the bank client applies before sending (shared/bank/client.ts). */
+/** The same rule the bank client applies before sending (shared/domain/field-rules.ts). */
 function isValidRequestId(requestId: string | undefined): requestId is string {
-  if (!requestId) return false;
-  try {
-    checkRequestId(requestId);
-    return true;
-  } catch {
-    return false;
-  }
+  return xRequestId.safeParse(requestId).success;
 }
 
 type ParsedBody = { ok: true; text: string; value: unknown } | { ok: false; detail: string };

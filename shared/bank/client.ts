@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { xRequestId } from '../domain/field-rules.js';
 import type { Signer } from '../signing/signer.js';
 import { BankUnreachableError, bankErrorFor, type ProblemDetails } from './errors.js';
 import {
@@ -11,8 +12,6 @@ import {
 import type { TokenSource } from './token-source.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-export const MAX_REQUEST_ID_LENGTH = 83;
 
 export interface BankRequest {
   method: HttpMethod;
@@ -68,23 +67,18 @@ export class InvalidRequestIdError extends Error {
   override readonly name = 'InvalidRequestIdError';
 }
 
+/** The bank's X-Request-Id rule (shared/domain/field-rules.ts), checked before anything is sent. */
+function checkRequestId(requestId: string): string {
+  const checked = xRequestId.safeParse(requestId);
+  if (!checked.success)
+    throw new InvalidRequestIdError(`${checked.error.issues[0]?.message} (got ${requestId.length})`);
+  return requestId;
+}
+
 const silent: Log = { debug() {}, info() {}, warn() {} };
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 /** Below this much time left, another attempt cannot get an answer back in time. */
 const MIN_ATTEMPT_MS = 100;
-
-export function checkRequestId(requestId: string): string {
-  if (
-    requestId.length === 0 ||
-    requestId.length > MAX_REQUEST_ID_LENGTH ||
-    !/^[\x21-\x7e]+$/.test(requestId)
-  ) {
-    throw new InvalidRequestIdError(
-      `X-Request-Id must be 1 to ${MAX_REQUEST_ID_LENGTH} printable characters without spaces, got ${requestId.length}`,
-    );
-  }
-  return requestId;
-}
 
 /** The one request sender every bank operation goes through. */
 export class BankClient {

@@ -455,4 +455,4 @@ export const MAX_REQUEST_ID_LENGTH = 83;
 /** `X-Request-Id`: 1 to 83 characters; visible ASCII only, so it travels unchanged in a header. */
 export const xRequestId = z
   .string({ error: FIELD_MESSAGES.xRequestId })
-  .regex(/^[\x21-\x7e]{1,83}$/, FIELD_MESSAGES.xRequestId);
+  .regex(new RegExp(`^[\\x21-\\x7e]{1,${MAX_REQUEST_ID_LENGTH}}$`), FIELD_MESSAGES.xRequestId);
