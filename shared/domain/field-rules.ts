@@ -370,18 +370,20 @@ export function statementRequest(now: Date) {
 
 export const MAX_TRANSACTION_PAGE_SIZE = 1000;
 
+/** A query parameter (text) holding a whole number from 1 to `max`; its output is the number. */
+export function wholeNumberQuery(max: number, message: string) {
+  return z
+    .string({ error: message })
+    .regex(/^[0-9]{1,9}$/, message)
+    .transform(Number)
+    .pipe(z.number().int().min(1, message).max(max, message));
+}
+
 /** The `PageSize` query parameter as it arrives (text); its output is the number. */
-export const transactionPageSize = z
-  .string({ error: FIELD_MESSAGES.transactionPageSize })
-  .regex(/^[0-9]{1,9}$/, FIELD_MESSAGES.transactionPageSize)
-  .transform(Number)
-  .pipe(
-    z
-      .number()
-      .int()
-      .min(1, FIELD_MESSAGES.transactionPageSize)
-      .max(MAX_TRANSACTION_PAGE_SIZE, FIELD_MESSAGES.transactionPageSize),
-  );
+export const transactionPageSize = wholeNumberQuery(
+  MAX_TRANSACTION_PAGE_SIZE,
+  FIELD_MESSAGES.transactionPageSize,
+);
 
 // ---------------------------------------------------------------------------------------------------------
 // Internal transfers (POST /v1/mccy/internaltransfers)
