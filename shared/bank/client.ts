@@ -27,11 +27,11 @@ export interface BankRequest {
   headers?: Record<string, string>;
 }
 
-export interface BankResponse<T = unknown> {
+export interface BankResponse {
   /** `already-processed`: a retry of ours got 409, so an earlier attempt reached the bank and was processed. */
   outcome: 'completed' | 'already-processed';
   status: number;
-  body: T | undefined;
+  /** The exact body the bank answered; callers parse what they need. */
   rawBody: string;
   headers: Record<string, string>;
   correlationId: string | undefined;
@@ -102,7 +102,7 @@ export class BankClient {
     this.#defaultBudgetMs = options.defaultBudgetMs ?? 25_000;
   }
 
-  async send<T = unknown>(request: BankRequest): Promise<BankResponse<T>> {
+  async send(request: BankRequest): Promise<BankResponse> {
     const requestId = checkRequestId(request.requestId ?? randomUUID());
     const deadline = request.deadline ?? this.#now() + this.#defaultBudgetMs;
     const bytes = serialiseOnce(request.body);
@@ -150,7 +150,6 @@ export class BankClient {
           return {
             outcome: alreadyProcessed ? 'already-processed' : 'completed',
             status: response.status,
-            body: parseJson(rawBody) as T | undefined,
             rawBody,
             headers: responseHeaders,
             correlationId,

@@ -1,6 +1,11 @@
 import { SecretsProvider } from '@aws-lambda-powertools/parameters/secrets';
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { parseTokenSecret, TokenConfigurationError, type TokenSource } from './token-source.js';
+import {
+  type ApiTokenSecret,
+  parseTokenSecret,
+  TokenConfigurationError,
+  type TokenSource,
+} from './token-source.js';
 
 /**
  * The API token from a Secrets Manager secret `{"token", "expiresAt"}`, cached for `maxAgeSeconds` so a
@@ -8,6 +13,8 @@ import { parseTokenSecret, TokenConfigurationError, type TokenSource } from './t
  */
 export class SecretsManagerTokenSource implements TokenSource {
   readonly #provider: SecretsProvider;
+  /** The last secret text and what it parsed to: the provider's cache hands back the same text for minutes. */
+  #parsed?: { text: string; secret: ApiTokenSecret };
 
   constructor(
     private readonly secretId: string,
@@ -22,7 +29,10 @@ export class SecretsManagerTokenSource implements TokenSource {
     const text = await this.#provider.get(this.secretId, { maxAge: this.maxAgeSeconds });
     if (typeof text !== 'string')
       throw new TokenConfigurationError(`secret ${this.secretId} is not a string`);
-    const secret = parseTokenSecret(text, `secret ${this.secretId}`);
+    if (this.#parsed?.text !== text) {
+      this.#parsed = { text, secret: parseTokenSecret(text, `secret ${this.secretId}`) };
+    }
+    const { secret } = this.#parsed;
     if (Date.parse(secret.expiresAt) <= this.now()) {
       throw new TokenConfigurationError(`the API token in ${this.secretId} expired at ${secret.expiresAt}`);
     }

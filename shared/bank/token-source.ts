@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-
 /** Where the bank API token comes from: Secrets Manager on AWS, the environment or a file locally. */
 export interface TokenSource {
   token(): Promise<string>;
@@ -31,22 +29,10 @@ export function parseTokenSecret(text: string, source: string): ApiTokenSecret {
   return { token, expiresAt };
 }
 
-/** A fixed token (environment variable or file), checked once at start-up. */
+/** A fixed token (the sandbox's, from the environment or its generated file), checked once at start-up. */
 export class StaticTokenSource implements TokenSource {
   constructor(private readonly value: string) {
     if (value.trim() === '') throw new TokenConfigurationError('the API token is empty');
-  }
-
-  static fromFile(path: string): StaticTokenSource {
-    try {
-      return new StaticTokenSource(readFileSync(path, 'utf8').trim());
-    } catch (error) {
-      if (error instanceof TokenConfigurationError)
-        throw new TokenConfigurationError(`the API token file ${path} is empty`);
-      throw new TokenConfigurationError(
-        `cannot read the API token file ${path}: ${(error as Error).message}`,
-      );
-    }
   }
 
   async token(): Promise<string> {
