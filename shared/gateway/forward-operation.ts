@@ -2,7 +2,7 @@ import {
   IdempotencyAlreadyInProgressError,
   IdempotencyValidationError,
 } from '@aws-lambda-powertools/idempotency';
-import type { BankClient, BankResponse, Log } from '../bank/client.js';
+import type { BankClient, BankRequest, BankResponse, Log } from '../bank/client.js';
 import { BankError, BankUnreachableError } from '../bank/errors.js';
 import { isRetryableStatus } from '../bank/retry.js';
 import { type HttpResult, json, problem } from '../http/problem.js';
@@ -65,14 +65,13 @@ export async function forwardOperation(
   }
 }
 
-type Send = Parameters<BankClient['send']>[0] & { body: string | undefined };
-
 /** Definitive answers are returned (and so stored under the key); retryable failures throw, so a repeat tries again. */
-async function callBank(bank: BankClient, request: Send): Promise<HttpResult> {
+async function callBank(bank: BankClient, request: BankRequest): Promise<HttpResult> {
   try {
-    return mirror(await bank.send(request));
+    const response = await bank.send(request);
+    return response.outcome === 'already-processed' ? alreadyProcessed(response) : mirror(response);
   } catch (error) {
-    if (error instanceof BankError && !isRetryableStatus(error.status)) return mirrorError(error);
+    if (error instanceof BankError && !isRetryableStatus(error.status)) return mirror(error);
     throw error;
   }
 }
@@ -81,38 +80,35 @@ function traceHeaders(requestId: string, correlationId: string | undefined): Rec
   return { 'x-request-id': requestId, ...(correlationId && { 'x-correlation-id': correlationId }) };
 }
 
-function mirror(response: BankResponse): HttpResult {
-  const headers = traceHeaders(response.requestId, response.correlationId);
-  if (response.outcome === 'already-processed') {
-    return json(
-      202,
-      {
-        outcome: 'already-processed',
-        detail:
-          'The bank answered 409 to a retry: an earlier attempt with this X-Request-Id was processed. Its result arrives by webhook or can be read back.',
-        requestId: response.requestId,
-      },
-      { ...headers, [OUTCOME_HEADER]: 'already-processed' },
-    );
-  }
-  const contentType = response.headers['content-type'];
+/** The bank's headers the caller needs besides its status and exact body. */
+const MIRRORED_HEADERS = ['content-type', 'retry-after'];
+
+/** The bank's answer, success or error, as the caller gets it. */
+function mirror(
+  answer: Pick<BankResponse, 'status' | 'headers' | 'rawBody' | 'requestId' | 'correlationId'>,
+) {
+  const passOn = MIRRORED_HEADERS.flatMap((name) => {
+    const value = answer.headers[name];
+    return value === undefined ? [] : [[name, value]];
+  });
   return {
-    status: response.status,
-    headers: { ...(contentType && { 'content-type': contentType }), ...headers },
-    body: response.rawBody,
+    status: answer.status,
+    headers: { ...Object.fromEntries(passOn), ...traceHeaders(answer.requestId, answer.correlationId) },
+    body: answer.rawBody,
   };
 }
 
-function mirrorError(error: BankError): HttpResult {
-  const passOn = ['content-type', 'retry-after'].filter((name) => error.headers[name] !== undefined);
-  return {
-    status: error.status,
-    headers: {
-      ...Object.fromEntries(passOn.map((name) => [name, error.headers[name] as string])),
-      ...traceHeaders(error.requestId, error.correlationId),
+function alreadyProcessed(response: BankResponse): HttpResult {
+  return json(
+    202,
+    {
+      outcome: 'already-processed',
+      detail:
+        'The bank answered 409 to a retry: an earlier attempt with this X-Request-Id was processed. Its result arrives by webhook or can be read back.',
+      requestId: response.requestId,
     },
-    body: error.rawBody,
-  };
+    { ...traceHeaders(response.requestId, response.correlationId), [OUTCOME_HEADER]: 'already-processed' },
+  );
 }
 
 function failureResult(error: unknown, log: Log): HttpResult {
@@ -130,7 +126,7 @@ function failureResult(error: unknown, log: Log): HttpResult {
       'A request with this Idempotency-Key is still in progress; retry shortly.',
     );
   }
-  if (error instanceof BankError) return mirrorError(error);
+  if (error instanceof BankError) return mirror(error);
   if (error instanceof BankUnreachableError) {
     log.warn('bank unreachable within the deadline', {
       requestId: error.requestId,

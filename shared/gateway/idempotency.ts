@@ -15,7 +15,7 @@ export interface IdempotentCall {
 /** Runs `work` at most once per (caller, key) for 24 hours and answers repeats with the stored result. */
 export type RunOnce = (call: IdempotentCall, work: () => Promise<HttpResult>) => Promise<HttpResult>;
 
-export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
+const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 
 /** Powertools idempotency on DynamoDB (dynalite in the sandbox). */
 export function powertoolsRunOnce(persistenceStore: BasePersistenceLayer): RunOnce {
