@@ -1,6 +1,6 @@
 import { SSMProvider } from '@aws-lambda-powertools/parameters/ssm';
 import type { SSMClient } from '@aws-sdk/client-ssm';
-import { SignatureVerifier, splitPemBundle } from '../signing/verifier.js';
+import { SignatureVerifier, splitPemBundle, VerifierConfigurationError } from '../signing/verifier.js';
 
 /**
  * The bank's public keys from an SSM parameter holding one or more PEM blocks. During a rotation both the
@@ -11,7 +11,9 @@ export function ssmBankKeys(parameterName: string, client?: SSMClient, maxAgeSec
   let cached: { text: string; verifier: SignatureVerifier } | undefined;
   return async (): Promise<SignatureVerifier> => {
     const text = await provider.get(parameterName, { maxAge: maxAgeSeconds });
-    if (typeof text !== 'string') throw new Error(`SSM parameter ${parameterName} holds no text`);
+    if (typeof text !== 'string') {
+      throw new VerifierConfigurationError(`SSM parameter ${parameterName} holds no text`);
+    }
     if (cached?.text !== text) cached = { text, verifier: new SignatureVerifier(splitPemBundle(text)) };
     return cached.verifier;
   };

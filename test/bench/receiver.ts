@@ -4,6 +4,7 @@ import { lambdaContext } from '../../local/adapters/in-process-queue.js';
 import { logger } from '../../shared/observability.js';
 import { systemClock } from '../../shared/ports/clock.js';
 import { PemSigner } from '../../shared/signing/pem-signer.js';
+import type { Signer } from '../../shared/signing/signer.js';
 import { SignatureVerifier } from '../../shared/signing/verifier.js';
 import type { QueuedWebhook, WebhookQueue } from '../../shared/webhooks/ports.js';
 import type { WebhookFixtures } from './crypto-floor.js';
@@ -31,14 +32,30 @@ export interface ReceiverBench {
   check(): Promise<void>;
 }
 
-/** `createWebhookReceiver` with the sandbox's adapters: PEM signer, PEM bank key, in-memory queue. */
-export function receiverBench(fixtures: WebhookFixtures): ReceiverBench {
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * `createWebhookReceiver` with the sandbox's adapters: PEM signer, PEM bank key, in-memory queue. With
+ * `roundTripMs`, enqueueing and signing each wait that long first, as SQS `SendMessage` and KMS `Sign` do
+ * on AWS, to show how the two round trips add up in the answer time.
+ */
+export function receiverBench(fixtures: WebhookFixtures, roundTripMs = 0): ReceiverBench {
   const verifier = new SignatureVerifier([fixtures.bankPublicKeyPem]);
-  const signer = new PemSigner(fixtures.institutionPrivateKeyPem);
+  const pemSigner = new PemSigner(fixtures.institutionPrivateKeyPem);
   const queue = new MemoryQueue();
+  const signer: Signer =
+    roundTripMs === 0
+      ? pemSigner
+      : {
+          sign: (bytes) => pause(roundTripMs).then(() => pemSigner.sign(bytes)),
+          publicKeyPem: () => pemSigner.publicKeyPem(),
+        };
   const handler = createWebhookReceiver(() => ({
     verifier: async () => verifier,
-    queue,
+    queue:
+      roundTripMs === 0
+        ? queue
+        : { enqueue: (webhook) => pause(roundTripMs).then(() => queue.enqueue(webhook)) },
     signer,
     clock: systemClock,
     log: logger,

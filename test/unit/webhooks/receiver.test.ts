@@ -12,7 +12,7 @@ const oldBankKey = testKeyPair();
 const institutionKey = testKeyPair();
 const silent = { debug() {}, info() {}, warn() {} };
 
-function receiver(options: { bankKeys?: string[]; failEnqueue?: boolean } = {}) {
+function receiver(options: { bankKeys?: string[]; failEnqueue?: boolean; failSigning?: boolean } = {}) {
   const queued: QueuedWebhook[] = [];
   const handler = createWebhookReceiver(() => ({
     verifier: async () => new SignatureVerifier(options.bankKeys ?? [bankKey.publicKeyPem]),
@@ -22,7 +22,9 @@ function receiver(options: { bankKeys?: string[]; failEnqueue?: boolean } = {}) 
         queued.push(webhook);
       },
     },
-    signer: new PemSigner(institutionKey.privateKeyPem),
+    signer: options.failSigning
+      ? { sign: async () => Promise.reject(new Error('KMS throttled')), publicKeyPem: async () => '' }
+      : new PemSigner(institutionKey.privateKeyPem),
     clock: new ManualClock('2026-03-01T10:00:00Z'),
     log: silent,
   }));
@@ -126,6 +128,17 @@ describe('the webhook receiver verifies, queues and answers the signed nonce', (
     const answer = await deliver(envelope, signed(envelope));
     expect(answer.statusCode).toBe(503);
     expect(answer.body).not.toContain('Nonce');
+  });
+
+  it('never answers 200 when the answer cannot be signed (the queued copy is deduplicated on retry)', async () => {
+    const { deliver, queued } = receiver({ failSigning: true });
+    await expect(deliver(envelope, signed(envelope))).rejects.toThrow('KMS throttled');
+    expect(queued).toHaveLength(1);
+  });
+
+  it('answers 503 when queueing fails even while the answer is being signed', async () => {
+    const { deliver } = receiver({ failEnqueue: true, failSigning: true });
+    expect((await deliver(envelope, signed(envelope))).statusCode).toBe(503);
   });
 
   it('accepts a signature by an old bank key while it is configured, and not after it is removed', async () => {
