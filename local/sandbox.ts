@@ -18,7 +18,7 @@ import { DynamoDbWebhookInbox } from '../shared/webhooks/dynamodb-inbox.js';
 import { InMemoryEventBus } from './adapters/in-memory-bus.js';
 import { InProcessQueue } from './adapters/in-process-queue.js';
 import { type BankSimulator, startBankSimulator } from './bank-sim/simulator.js';
-import { ConfigError, type SandboxConfig } from './config.js';
+import type { SandboxConfig } from './config.js';
 import { type LocalDynamo, startLocalDynamo } from './dynamo.js';
 import {
   operationRoutes,
@@ -56,7 +56,7 @@ export async function startSandbox(
   options: { simClock?: ManualClock; webhookTimeoutMs?: number; queueRetryDelayMs?: number } = {},
 ): Promise<Sandbox> {
   const institutionKey = config.signingKeyPath
-    ? { privateKeyPath: config.signingKeyPath, publicKeyPath: undefined }
+    ? { privateKeyPath: config.signingKeyPath }
     : ensureKeyPair(config.home, 'institution-signing');
   const signer = new PemSigner(
     readPem(institutionKey.privateKeyPath, 'CLEARWAY_SIGNING_KEY'),
@@ -101,13 +101,10 @@ export async function startSandbox(
       }
       bankUrl = simulator.url;
     }
-    const bankKeys = splitPemBundle(readPem(bankPublicKeyPath as string, 'CLEARWAY_BANK_PUBLIC_KEY'));
-    if (bankKeys.length === 0) {
-      throw new ConfigError(
-        `CLEARWAY_BANK_PUBLIC_KEY (${bankPublicKeyPath}) holds no PEM "PUBLIC KEY" block`,
-      );
-    }
-    const verifier = new SignatureVerifier(bankKeys);
+    const verifier = new SignatureVerifier(
+      splitPemBundle(readPem(bankPublicKeyPath as string, 'CLEARWAY_BANK_PUBLIC_KEY')),
+      `CLEARWAY_BANK_PUBLIC_KEY (${bankPublicKeyPath})`,
+    );
 
     const dynamo = await startLocalDynamo();
     closers.push(() => dynamo.close());
@@ -121,23 +118,23 @@ export async function startSandbox(
       tableName: dynamo.tableName(idempotencyTable),
       awsSdkV3Client: dynamo.client,
     });
-    const institution = { overdraftAgreement: config.overdraftAgreement };
     const forward: ForwardDependencies = {
       bank,
       runOnce: powertoolsRunOnce(store),
       log: logger,
-      institution,
+      institution: { overdraftAgreement: config.overdraftAgreement },
     };
     const bus = new InMemoryEventBus();
     const queue = new InProcessQueue({ retryDelayMs: options.queueRetryDelayMs });
-    queue.attach(
-      createWebhookProcessor(() => ({
-        inbox: new DynamoDbWebhookInbox(dynamo.client, dynamo.tableName(webhookInboxTable)),
-        events: bus,
-        clock: systemClock,
-        log: logger,
-      })),
-    );
+    // Built once, as the AWS composition roots are: the handlers ask for them on every event.
+    const processing = {
+      inbox: new DynamoDbWebhookInbox(dynamo.client, dynamo.tableName(webhookInboxTable)),
+      events: bus,
+      clock: systemClock,
+      log: logger,
+    };
+    const receiving = { verifier: async () => verifier, queue, signer, clock: systemClock, log: logger };
+    queue.attach(createWebhookProcessor(() => processing));
 
     const handlers = new Map<string, ProxyHandler>();
     const handlerOf = (fn: string) => {
@@ -154,13 +151,7 @@ export async function startSandbox(
         method: 'POST',
         resource: '/webhooks',
         functionName: 'webhook-receiver',
-        handler: createWebhookReceiver(() => ({
-          verifier: async () => verifier,
-          queue,
-          signer,
-          clock: systemClock,
-          log: logger,
-        })),
+        handler: createWebhookReceiver(() => receiving),
       },
       {
         method: 'GET',

@@ -16,14 +16,19 @@ export class VerifierConfigurationError extends Error {
 export class SignatureVerifier {
   readonly #keys: readonly KeyObject[];
 
-  constructor(publicKeysPem: readonly string[]) {
-    if (publicKeysPem.length === 0) throw new VerifierConfigurationError('no bank public key is configured');
+  /** `source` names where the keys came from (a variable, a parameter) in configuration errors. */
+  constructor(publicKeysPem: readonly string[], source = 'the bank public keys') {
+    if (publicKeysPem.length === 0) {
+      throw new VerifierConfigurationError(
+        `${source}: no bank public key (PEM "PUBLIC KEY" block) is configured`,
+      );
+    }
     this.#keys = publicKeysPem.map((pem, index) => {
       try {
         return createPublicKey({ key: pem, format: 'pem' });
       } catch (error) {
         throw new VerifierConfigurationError(
-          `bank public key #${index + 1} is not a valid PEM public key: ${(error as Error).message}`,
+          `${source}: bank public key #${index + 1} is not a valid PEM public key: ${(error as Error).message}`,
         );
       }
     });

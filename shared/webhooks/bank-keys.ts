@@ -14,7 +14,11 @@ export function ssmBankKeys(parameterName: string, client?: SSMClient, maxAgeSec
     if (typeof text !== 'string') {
       throw new VerifierConfigurationError(`SSM parameter ${parameterName} holds no text`);
     }
-    if (cached?.text !== text) cached = { text, verifier: new SignatureVerifier(splitPemBundle(text)) };
+    if (cached?.text !== text)
+      cached = {
+        text,
+        verifier: new SignatureVerifier(splitPemBundle(text), `SSM parameter ${parameterName}`),
+      };
     return cached.verifier;
   };
 }
