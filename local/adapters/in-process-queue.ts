@@ -1,4 +1,5 @@
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { lambdaContext } from './lambda-context.js';
 import type { QueuedWebhook, WebhookQueue } from '../../shared/webhooks/ports.js';
 
 type Processor = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse>;
@@ -100,24 +101,5 @@ function sqsEvent(message: Message): SQSEvent {
         awsRegion: 'local',
       },
     ],
-  };
-}
-
-/** Just enough of a Lambda context for middy and Powertools. */
-export function lambdaContext(functionName: string, timeoutMs = 29_000): Context {
-  const deadline = Date.now() + timeoutMs;
-  return {
-    functionName,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
-    memoryLimitInMB: '512',
-    awsRequestId: crypto.randomUUID(),
-    logGroupName: `/aws/lambda/${functionName}`,
-    logStreamName: 'sandbox',
-    callbackWaitsForEmptyEventLoop: false,
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
   };
 }

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { createWebhookReceiver } from '../../functions/webhook-receiver.js';
-import { lambdaContext } from '../../local/adapters/in-process-queue.js';
+import { lambdaContext } from '../../local/adapters/lambda-context.js';
 import { logger } from '../../shared/observability.js';
 import { systemClock } from '../../shared/ports/clock.js';
 import { PemSigner } from '../../shared/signing/pem-signer.js';
