@@ -1,8 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { HttpMethod } from '../shared/bank/client.js';
 import type { Operation } from '../shared/operations/operation.js';
 import { lambdaContext } from './adapters/lambda-context.js';
+import { Router } from './router.js';
 
 export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -27,43 +29,17 @@ export function operationRoutes(
   }));
 }
 
-interface CompiledRoute extends Route {
-  pattern: RegExp;
-  names: string[];
-  literalSegments: number;
-}
-
-function compile(route: Route): CompiledRoute {
-  const names: string[] = [];
-  const segments = route.resource.split('/').filter(Boolean);
-  const source = segments
-    .map((segment) => {
-      const variable = /^\{(\w+)\}$/.exec(segment);
-      if (!variable?.[1]) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      names.push(variable[1]);
-      return '([^/]+)';
-    })
-    .join('/');
-  return {
-    ...route,
-    pattern: new RegExp(`^/${source}/?$`),
-    names,
-    literalSegments: segments.length - names.length,
-  };
-}
-
 /**
- * API Gateway as the sandbox has it: matches the request to a resource (literal segments win over
- * variables, as in API Gateway), builds the proxy event and calls the same handler the Lambda runs.
+ * API Gateway as the sandbox has it: matches the request to a resource with the simulator's router (literal
+ * segments win over variables, as in API Gateway), builds the proxy event and calls the same handler the
+ * Lambda runs.
  */
 export function startGatewayServer(routes: Route[], port: number): Promise<Server> {
-  const compiled = routes.map(compile).sort((a, b) => b.literalSegments - a.literalSegments);
+  const router = new Router<Route>({ ignoreCase: false });
+  for (const route of routes) router.add(route.method as HttpMethod, route.resource, route);
   const server = createServer((request, response) => {
-    serve(compiled, request, response).catch((error: Error) => {
-      response.writeHead(500, { 'content-type': 'application/problem+json' });
-      response.end(
-        JSON.stringify({ type: 'about:blank', title: 'Internal error', status: 500, detail: error.message }),
-      );
+    serve(router, request, response).catch((error: Error) => {
+      answerProblem(response, 500, 'Internal error', error.message);
     });
   });
   return new Promise((resolve, reject) => {
@@ -76,44 +52,21 @@ export function startGatewayServer(routes: Route[], port: number): Promise<Serve
 }
 
 async function serve(
-  routes: CompiledRoute[],
+  router: Router<Route>,
   request: IncomingMessage,
   response: ServerResponse,
 ): Promise<void> {
   const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-  let path: string;
-  try {
-    path = decodeURI(url.pathname);
-  } catch {
-    response.writeHead(400, { 'content-type': 'application/problem+json' });
-    response.end(
-      JSON.stringify({ type: 'about:blank', title: 'Bad Request', status: 400, detail: 'malformed path' }),
-    );
-    return;
+  const match = router.match(request.method ?? 'GET', url.pathname);
+  if (match.kind === 'not-found') return answerProblem(response, 404, 'Not Found', url.pathname);
+  if (match.kind === 'method-not-allowed') {
+    return answerProblem(response, 405, 'Method Not Allowed', `${request.method} ${url.pathname}`);
   }
-  const candidates = routes.filter((route) => route.pattern.test(url.pathname));
-  const route = candidates.find((candidate) => candidate.method === request.method);
-  if (!route) {
-    const status = candidates.length > 0 ? 405 : 404;
-    response.writeHead(status, { 'content-type': 'application/problem+json' });
-    response.end(
-      JSON.stringify({
-        type: 'about:blank',
-        title: status === 404 ? 'Not Found' : 'Method Not Allowed',
-        status,
-        detail: `${request.method} ${path}`,
-      }),
-    );
-    return;
-  }
-  const match = route.pattern.exec(url.pathname);
-  const pathParameters = Object.fromEntries(
-    route.names.map((name, index) => [name, decodeURIComponent(match?.[index + 1] ?? '')]),
-  );
+  const route = match.value;
   const body = await readBody(request);
   const event = {
     resource: route.resource,
-    path,
+    path: url.pathname,
     httpMethod: request.method ?? 'GET',
     headers: Object.fromEntries(
       Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
@@ -121,7 +74,7 @@ async function serve(
     multiValueHeaders: {},
     queryStringParameters: url.search ? Object.fromEntries(url.searchParams) : null,
     multiValueQueryStringParameters: null,
-    pathParameters: route.names.length > 0 ? pathParameters : null,
+    pathParameters: Object.keys(match.params).length > 0 ? match.params : null,
     stageVariables: null,
     body: body.length > 0 ? body.toString('base64') : null,
     isBase64Encoded: body.length > 0,
@@ -130,6 +83,11 @@ async function serve(
   const result = await route.handler(event, lambdaContext(route.functionName));
   response.writeHead(result.statusCode, result.headers as Record<string, string>);
   response.end(result.body);
+}
+
+function answerProblem(response: ServerResponse, status: number, title: string, detail: string): void {
+  response.writeHead(status, { 'content-type': 'application/problem+json' });
+  response.end(JSON.stringify({ type: 'about:blank', title, status, detail }));
 }
 
 /** Bodies above API Gateway's 10 MB payload limit are refused the same way. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fieldErrors } from '../../shared/http/validation.js';
 import { faultSettingsSchema } from './faults.js';
 import { jsonResponse, problemResponse, TITLES } from './problem.js';
-import { Router } from './router.js';
+import { Router } from '../router.js';
 import type { BankSimulator } from './simulator.js';
 import type { SimResponse } from './types.js';
 
@@ -41,7 +41,7 @@ const institutionSchema = z.strictObject({
 
 /** Endpoints for tests and the sandbox under `/__sim/`: no authentication, never logged as bank requests. */
 export function adminRoutes(sim: BankSimulator): Router<AdminHandler> {
-  const router = new Router<AdminHandler>();
+  const router = new Router<AdminHandler>({ ignoreCase: true });
   const add = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, handler: AdminHandler) => {
     router.add(method, path, withBadInputAnswered(handler));
     endpoints.push(`${method} ${path}`);

@@ -14,7 +14,7 @@ import { BoundedLog, loggableHeaders, type RequestRecord } from './logs.js';
 import { handleBankRequest, type PipelineDeps, type RouteEntry } from './pipeline.js';
 import { problemResponse, TITLES } from './problem.js';
 import { RequestIdRegistry } from './request-ids.js';
-import { Router } from './router.js';
+import { Router } from '../router.js';
 import { ClockScheduler, InFlight } from './scheduler.js';
 import { SimState } from './state.js';
 import type { BodyOf, Domain, EmitOptions, RouteHandler, SimulatorApi } from './types.js';
@@ -88,7 +88,7 @@ class Simulator implements BankSimulator {
   readonly state = new SimState();
   readonly institutions: InstitutionRegistry;
   readonly #server: Server;
-  readonly #routes = new Router<RouteEntry>();
+  readonly #routes = new Router<RouteEntry>({ ignoreCase: true });
   readonly #admin: Router<AdminHandler>;
   readonly #requestIds = new RequestIdRegistry();
   readonly #faults: Faults;

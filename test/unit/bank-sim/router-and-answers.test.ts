@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { RequestIdRegistry } from '../../../local/bank-sim/request-ids.js';
-import { Router } from '../../../local/bank-sim/router.js';
+import { Router } from '../../../local/router.js';
 import { nonceDigits } from '../../../local/bank-sim/webhook-answer.js';
 
 describe('the route table', () => {
   function router() {
-    const routes = new Router<string>();
+    const routes = new Router<string>({ ignoreCase: true });
     routes.add('GET', '/v1/Accounts/{accountId}', 'one account');
     routes.add('GET', '/v1/Accounts/Virtual', 'virtual accounts');
     routes.add('PATCH', '/v1/Accounts/{accountId}', 'amend');

@@ -1,4 +1,4 @@
-import type { HttpMethod } from '../../shared/bank/client.js';
+import type { HttpMethod } from '../shared/bank/client.js';
 
 type Segment = { literal: string } | { param: string };
 
@@ -15,15 +15,21 @@ export type RouteMatch<T> =
   | { kind: 'not-found' };
 
 /**
- * Path templates in the spec's syntax (`/v3/Accounts/{accountId}`). Literal segments compare without
- * case, as the bank's routing does; when several templates match, the one with a literal earliest wins
- * (`/v1/Accounts/Virtual` before `/v1/Accounts/{accountId}`).
+ * Path templates in the spec's syntax (`/v3/Accounts/{accountId}`), for the simulated bank and the
+ * sandbox's API Gateway. When several templates match, the one with a literal earliest wins
+ * (`/v1/Accounts/Virtual` before `/v1/Accounts/{accountId}`), as in both. Literal segments compare
+ * without case when `ignoreCase` is set (the bank's routing); API Gateway compares them exactly.
  */
 export class Router<T> {
   readonly #entries: Entry<T>[] = [];
+  readonly #fold: (text: string) => string;
+
+  constructor(options: { ignoreCase: boolean }) {
+    this.#fold = options.ignoreCase ? (text) => text.toLowerCase() : (text) => text;
+  }
 
   add(method: HttpMethod, template: string, value: T): void {
-    const segments = parseTemplate(template);
+    const segments = parseTemplate(template, this.#fold);
     const shape = shapeOf(segments);
     if (this.#entries.some((entry) => entry.method === method && shapeOf(entry.segments) === shape)) {
       throw new Error(`a route for ${method} ${template} is already registered`);
@@ -35,7 +41,7 @@ export class Router<T> {
     const parts = splitPath(path);
     if (parts === undefined) return { kind: 'not-found' };
     const candidates = this.#entries.flatMap((entry) => {
-      const params = matchSegments(entry.segments, parts);
+      const params = matchSegments(entry.segments, parts, this.#fold);
       return params ? [{ entry, params }] : [];
     });
     if (candidates.length === 0) return { kind: 'not-found' };
@@ -49,7 +55,7 @@ export class Router<T> {
   }
 }
 
-function parseTemplate(template: string): Segment[] {
+function parseTemplate(template: string, fold: (text: string) => string): Segment[] {
   if (!template.startsWith('/')) throw new Error(`a route path must start with /: ${template}`);
   return trimSlashes(template)
     .split('/')
@@ -59,7 +65,7 @@ function parseTemplate(template: string): Segment[] {
       if (part.includes('{') || part.includes('}') || part === '') {
         throw new Error(`unsupported segment "${part}" in route ${template}`);
       }
-      return { literal: part.toLowerCase() };
+      return { literal: fold(part) };
     });
 }
 
@@ -80,7 +86,11 @@ function trimSlashes(path: string): string {
   return path.replace(/^\/+|\/+$/g, '');
 }
 
-function matchSegments(segments: Segment[], parts: string[]): Record<string, string> | undefined {
+function matchSegments(
+  segments: Segment[],
+  parts: string[],
+  fold: (text: string) => string,
+): Record<string, string> | undefined {
   if (segments.length !== parts.length) return undefined;
   const params: Record<string, string> = {};
   for (const [index, segment] of segments.entries()) {
@@ -88,7 +98,7 @@ function matchSegments(segments: Segment[], parts: string[]): Record<string, str
     if ('param' in segment) {
       if (part === '') return undefined;
       params[segment.param] = part;
-    } else if (segment.literal !== part.toLowerCase()) {
+    } else if (segment.literal !== fold(part)) {
       return undefined;
     }
   }
