@@ -4,6 +4,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import type { HttpMethod } from '../shared/bank/client.js';
 import type { Operation } from '../shared/operations/operation.js';
 import { lambdaContext } from './adapters/lambda-context.js';
+import { readBody } from './read-body.js';
 import { Router } from './router.js';
 
 export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
@@ -63,7 +64,8 @@ async function serve(
     return answerProblem(response, 405, 'Method Not Allowed', `${request.method} ${url.pathname}`);
   }
   const route = match.value;
-  const body = await readBody(request);
+  const body = await readBody(request, MAX_BODY_BYTES);
+  if (body === undefined) return answerProblem(response, 413, 'Payload Too Large', 'the body exceeds 10 MB');
   const event = {
     resource: route.resource,
     path: url.pathname,
@@ -90,19 +92,8 @@ function answerProblem(response: ServerResponse, status: number, title: string, 
   response.end(JSON.stringify({ type: 'about:blank', title, status, detail }));
 }
 
-/** Bodies above API Gateway's 10 MB payload limit are refused the same way. */
+/** API Gateway's payload limit. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
-
-async function readBody(request: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new Error('request body larger than 10 MB');
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
 
 export function portOf(server: Server): number {
   return (server.address() as AddressInfo).port;

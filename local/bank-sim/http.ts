@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { JSON_CONTENT_TYPE } from './problem.js';
 import type { SimResponse } from './types.js';
 
@@ -12,19 +12,6 @@ export function parseTarget(target: string): URL | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** The body's exact bytes, or undefined once it grows past `limit` (the rest is left unread). */
-export async function readBody(request: IncomingMessage, limit: number): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    const bytes = chunk as Buffer;
-    size += bytes.length;
-    if (size > limit) return undefined;
-    chunks.push(bytes);
-  }
-  return Buffer.concat(chunks);
 }
 
 /** Writes a response with `X-Correlation-Id`; a string body goes out byte for byte. */

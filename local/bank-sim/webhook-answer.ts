@@ -1,4 +1,5 @@
 import type { SignatureVerifier } from '../../shared/signing/verifier.js';
+import { nonceOf } from '../../shared/webhooks/envelope.js';
 
 /** The spec's retry reasons, as sent in `x-retry-reason`. */
 export type RetryReason = 'Connection' | 'Timeout' | 'HTTP' | 'Non-repudiation' | 'Payload / Response Format';
@@ -43,33 +44,11 @@ export function judgeAnswer(
   return { outcome: 'accepted' };
 }
 
-/**
- * The top-level `Nonce` exactly as written in the JSON text. Nonces may exceed 2^53, so the digits are
- * compared as text: JSON.parse hands the reviver each number's source text (Node 21 and later).
- */
+/** The top-level `Nonce` digits of an answer, read as the receiver reads webhooks (shared/webhooks/envelope.ts). */
 export function nonceDigits(body: Buffer): string | undefined {
-  let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(body);
+    return nonceOf(new TextDecoder('utf-8', { fatal: true }).decode(body));
   } catch {
     return undefined;
   }
-  const sources = new Map<object, string>();
-  let root: unknown;
-  try {
-    root = JSON.parse(
-      text,
-      function (this: object, key: string, value: unknown, context?: { source?: string }) {
-        if (key === 'Nonce' && typeof value === 'number') {
-          sources.set(this, context?.source ?? (Number.isSafeInteger(value) ? String(value) : ''));
-        }
-        return value;
-      },
-    );
-  } catch {
-    return undefined;
-  }
-  if (typeof root !== 'object' || root === null || Array.isArray(root)) return undefined;
-  const digits = sources.get(root);
-  return digits && /^\d+$/.test(digits) ? digits : undefined;
 }
