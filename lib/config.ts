@@ -6,6 +6,7 @@
  */
 
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { ANSWER_DEADLINE_MS } from '../shared/webhooks/delivery-rules.js';
 
 export const environmentNames = ['simulation', 'production'] as const;
 export type EnvironmentName = (typeof environmentNames)[number];
@@ -71,7 +72,7 @@ const sharedDefaults = {
   internalApi: { endpointType: 'REGIONAL', vpcEndpointIds: [], throttle: { rateLimit: 50, burstLimit: 100 } },
   webhookApi: { throttle: { rateLimit: 50, burstLimit: 100 } },
   operationFunction: { memorySize: 1024, timeoutSeconds: 25 },
-  receiver: { memorySize: 1024, timeoutSeconds: 5, provisionedConcurrency: 0 },
+  receiver: { memorySize: 1024, timeoutSeconds: ANSWER_DEADLINE_MS / 1000, provisionedConcurrency: 0 },
   processor: { memorySize: 512, timeoutSeconds: 30, batchSize: 10, maxReceiveCount: 5 },
   apiGatewayCloudWatchRole: true,
 } as const satisfies Partial<ClearwayConfig>;
@@ -238,9 +239,9 @@ export function validateConfig(config: ClearwayConfig): void {
   if (config.receiver.provisionedConcurrency < 0) {
     throw new ConfigError('receiverProvisionedConcurrency must be 0 (off) or more.');
   }
-  if (config.receiver.timeoutSeconds > 5) {
+  if (config.receiver.timeoutSeconds * 1000 > ANSWER_DEADLINE_MS) {
     throw new ConfigError(
-      'The webhook receiver must answer within the bank’s 5 seconds: timeout at most 5 s.',
+      `The webhook receiver must answer within the bank’s ${ANSWER_DEADLINE_MS / 1000} seconds: timeout at most that.`,
     );
   }
 }

@@ -1,4 +1,4 @@
-export const REQUEST_ID_WINDOW_MS = 24 * 60 * 60 * 1000;
+import { REQUEST_ID_UNIQUE_FOR_MS } from '../../shared/domain/field-rules.js';
 
 /**
  * The bank's duplicate check: an `X-Request-Id` is remembered per institution for 24 hours of simulated
@@ -9,7 +9,7 @@ export class RequestIdRegistry {
   /** `institution id + NUL + request id` -> epoch ms until which it counts as used. */
   readonly #usedUntil = new Map<string, number>();
 
-  constructor(private readonly windowMs = REQUEST_ID_WINDOW_MS) {}
+  constructor(private readonly windowMs = REQUEST_ID_UNIQUE_FOR_MS) {}
 
   /** False when the id is still remembered (a duplicate); otherwise remembers it and returns true. */
   reserve(institutionId: string, requestId: string, now: Date): boolean {

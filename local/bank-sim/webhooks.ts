@@ -1,15 +1,16 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { ManualClock } from '../../shared/ports/clock.js';
 import type { Signer } from '../../shared/signing/signer.js';
+import {
+  ANSWER_DEADLINE_MS,
+  RETRY_INTERVAL_MS,
+  RETRY_WINDOW_MS,
+} from '../../shared/webhooks/delivery-rules.js';
 import type { WebhookFault } from './faults.js';
 import type { Institution, InstitutionRegistry } from './institutions.js';
 import { BoundedLog } from './logs.js';
 import type { ClockScheduler, InFlight } from './scheduler.js';
 import { judgeAnswer, type RetryReason } from './webhook-answer.js';
-
-export const WEBHOOK_TIMEOUT_MS = 5_000;
-export const WEBHOOK_RETRY_INTERVAL_MS = 15 * 60 * 1000;
-export const WEBHOOK_RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export type WebhookStatus = 'not-subscribed' | 'held' | 'sending' | 'delivered' | 'failed';
 
@@ -70,6 +71,8 @@ export interface DispatcherOptions {
 interface Chain {
   webhook: WebhookRecord;
   bytes: Buffer;
+  /** Signed once per webhook: every attempt and copy sends the same bytes. */
+  signature: Promise<string>;
   copy: number;
   firstAt: number;
   attempt: number;
@@ -100,7 +103,7 @@ export class WebhookDispatcher {
   readonly #nonce: () => string;
 
   constructor(private readonly options: DispatcherOptions) {
-    this.#timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+    this.#timeoutMs = options.timeoutMs ?? ANSWER_DEADLINE_MS;
     this.#nonce = options.nonce ?? (() => String(randomInt(1, 2 ** 32 + 1)));
   }
 
@@ -161,12 +164,14 @@ export class WebhookDispatcher {
     const copies = record.faults.includes('duplicate') ? 2 : 1;
     const group = { open: copies };
     const bytes = Buffer.from(record.body, 'utf8');
+    const signature = this.options.signer.sign(bytes);
     const firstAt = this.options.clock.now().getTime();
     for (let copy = 1; copy <= copies; copy++) {
       const badSignature = record.faults.includes('bad-signature');
       this.#attempt({
         webhook: record,
         bytes,
+        signature,
         copy,
         firstAt,
         attempt: 0,
@@ -226,10 +231,12 @@ export class WebhookDispatcher {
     if (!institution || !url) {
       return { url, outcome: 'Connection', detail: 'no webhook URL is set', status: null, answerBody: null };
     }
-    const signed = signedCorrectly ? chain.bytes : Buffer.concat([chain.bytes, Buffer.from('\n')]);
+    const signature = signedCorrectly
+      ? await chain.signature
+      : await this.options.signer.sign(Buffer.concat([chain.bytes, Buffer.from('\n')]));
     const headers: Record<string, string> = {
       'content-type': 'application/json',
-      digitalsignature: await this.options.signer.sign(signed),
+      digitalsignature: signature,
       'x-delivery-attempt': String(chain.attempt),
     };
     if (chain.attempt > 1 && chain.lastReason) headers['x-retry-reason'] = chain.lastReason;
@@ -266,9 +273,8 @@ export class WebhookDispatcher {
   #nextSlot(chain: Chain): number | undefined {
     if (this.#closing.signal.aborted) return undefined;
     const elapsed = Math.max(0, this.options.clock.now().getTime() - chain.firstAt);
-    const slot =
-      chain.firstAt + (Math.floor(elapsed / WEBHOOK_RETRY_INTERVAL_MS) + 1) * WEBHOOK_RETRY_INTERVAL_MS;
-    return slot <= chain.firstAt + WEBHOOK_RETRY_WINDOW_MS ? slot : undefined;
+    const slot = chain.firstAt + (Math.floor(elapsed / RETRY_INTERVAL_MS) + 1) * RETRY_INTERVAL_MS;
+    return slot <= chain.firstAt + RETRY_WINDOW_MS ? slot : undefined;
   }
 }
 

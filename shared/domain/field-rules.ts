@@ -453,6 +453,8 @@ export const retailCustomerIdentityDocument = z
 // Headers
 
 export const MAX_REQUEST_ID_LENGTH = 83;
+/** The bank treats a repeated `X-Request-Id` as a duplicate (409) for this long. */
+export const REQUEST_ID_UNIQUE_FOR_MS = 24 * 60 * 60 * 1000;
 
 /** `X-Request-Id`: 1 to 83 characters; visible ASCII only, so it travels unchanged in a header. */
 export const xRequestId = z

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempotency';
 import type { BasePersistenceLayer } from '@aws-lambda-powertools/idempotency/persistence';
+import { REQUEST_ID_UNIQUE_FOR_MS } from '../domain/field-rules.js';
 import type { HttpResult } from '../http/problem.js';
 
 export interface IdempotentCall {
@@ -15,7 +16,8 @@ export interface IdempotentCall {
 /** Runs `work` at most once per (caller, key) for 24 hours and answers repeats with the stored result. */
 export type RunOnce = (call: IdempotentCall, work: () => Promise<HttpResult>) => Promise<HttpResult>;
 
-const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
+/** As long as the bank itself treats the derived X-Request-Id as a duplicate. */
+const IDEMPOTENCY_TTL_SECONDS = REQUEST_ID_UNIQUE_FOR_MS / 1000;
 
 /** Powertools idempotency on DynamoDB (dynalite in the sandbox). */
 export function powertoolsRunOnce(persistenceStore: BasePersistenceLayer): RunOnce {

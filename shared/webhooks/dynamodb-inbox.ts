@@ -1,9 +1,10 @@
 import { ConditionalCheckFailedException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { RETRY_WINDOW_MS } from './delivery-rules.js';
 import type { InboxClaim, WebhookInbox } from './ports.js';
 
-/** The bank retries for 24 hours; a week of memory outlasts any redelivery with a wide margin. */
-export const INBOX_RETENTION_SECONDS = 7 * 24 * 60 * 60;
+/** Seven times the bank's retry window: a week of memory outlasts any redelivery with a wide margin. */
+export const INBOX_RETENTION_SECONDS = (7 * RETRY_WINDOW_MS) / 1000;
 /** How long one worker may hold a key before another may take it over (longer than the processor's timeout). */
 export const INBOX_LEASE_MS = 60_000;
 
