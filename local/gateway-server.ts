@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { HttpMethod } from '../shared/bank/client.js';
+import { problem } from '../shared/http/problem.js';
 import type { Operation } from '../shared/operations/operation.js';
 import { lambdaContext } from './adapters/lambda-context.js';
 import { readBody } from './read-body.js';
@@ -88,8 +89,9 @@ async function serve(
 }
 
 function answerProblem(response: ServerResponse, status: number, title: string, detail: string): void {
-  response.writeHead(status, { 'content-type': 'application/problem+json' });
-  response.end(JSON.stringify({ type: 'about:blank', title, status, detail }));
+  const { headers, body } = problem(status, title, detail);
+  response.writeHead(status, headers);
+  response.end(body);
 }
 
 /** API Gateway's payload limit. */

@@ -1,7 +1,7 @@
 import type { ProblemDetails } from '../../shared/bank/errors.js';
+import { PROBLEM_CONTENT_TYPE } from '../../shared/http/problem.js';
 import type { SimResponse } from './types.js';
 
-export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /** The bank's problem-detail body: always every member, `errors` empty when nothing is field-specific. */
