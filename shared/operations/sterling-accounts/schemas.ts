@@ -97,8 +97,7 @@ export const statusReason = z.enum(STATUS_REASONS, { error: MESSAGES.statusReaso
 export const legalOwnerType = z.enum(LEGAL_OWNER_TYPES, { error: MESSAGES.legalOwnerType });
 export const relationshipType = z.enum(RELATIONSHIP_TYPES, { error: MESSAGES.relationshipType });
 
-/** Pounds; negative means an overdraft (allowed only with an agreement: see `overdraftErrors`). */
-/** Any sign (negative is an overdraft), in pence at most: the money rules of shared/domain decide. */
+/** Pounds, in pence at most (the money rules of shared/domain decide); negative is an overdraft, see `overdraftErrors`. */
 export const minimumBalance = z
   .number({ error: MESSAGES.minimumBalance })
   .refine(
