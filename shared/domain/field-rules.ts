@@ -89,16 +89,30 @@ export const FIELD_MESSAGES = {
   xRequestId: 'X-Request-Id must be 1 to 83 visible ASCII characters.',
 } as const;
 
-export const creditorName = z
-  .string({ error: FIELD_MESSAGES.creditorNameLength })
-  .min(1, FIELD_MESSAGES.creditorNameLength)
-  .max(140, FIELD_MESSAGES.creditorNameLength)
-  .regex(FPS_TEXT, FIELD_MESSAGES.creditorNameCharacters);
+/**
+ * Text of `min` to `max` characters, optionally from a character set: the shape of most of the spec's field
+ * rules. One message covers type and length; `charsetMessage` (default the same) the characters.
+ */
+function boundedText(
+  { min = 0, max, charset }: { min?: number; max: number; charset?: RegExp },
+  message: string,
+  charsetMessage = message,
+) {
+  const text = z.string({ error: message }).min(min, message).max(max, message);
+  return charset ? text.regex(charset, charsetMessage) : text;
+}
 
-export const paymentReference = z
-  .string({ error: FIELD_MESSAGES.paymentReferenceLength })
-  .max(35, FIELD_MESSAGES.paymentReferenceLength)
-  .regex(FPS_TEXT, FIELD_MESSAGES.paymentReferenceCharacters);
+export const creditorName = boundedText(
+  { min: 1, max: 140, charset: FPS_TEXT },
+  FIELD_MESSAGES.creditorNameLength,
+  FIELD_MESSAGES.creditorNameCharacters,
+);
+
+export const paymentReference = boundedText(
+  { max: 35, charset: FPS_TEXT },
+  FIELD_MESSAGES.paymentReferenceLength,
+  FIELD_MESSAGES.paymentReferenceCharacters,
+);
 
 /** `amount.instructedAmount`: above 0, at most GBP 1,000,000, at most two decimals. */
 export const fpsAmount = positiveAmount('GBP', { label: 'Amount', max: MAX_FPS_AMOUNT });
@@ -225,14 +239,8 @@ export const nameVerificationRequest = z
     // Either form here; the body-level rule below refuses the structured form for business accounts.
     OwnerName: ownerNameForNameCheck('Personal'),
     Identification: nameCheckIdentification,
-    SecondaryIdentification: z
-      .string({ error: FIELD_MESSAGES.secondaryIdentification })
-      .max(140, FIELD_MESSAGES.secondaryIdentification)
-      .optional(),
-    EndToEndIdentification: z
-      .string({ error: FIELD_MESSAGES.endToEndIdentification })
-      .max(140, FIELD_MESSAGES.endToEndIdentification)
-      .optional(),
+    SecondaryIdentification: boundedText({ max: 140 }, FIELD_MESSAGES.secondaryIdentification).optional(),
+    EndToEndIdentification: boundedText({ max: 140 }, FIELD_MESSAGES.endToEndIdentification).optional(),
   })
   .refine((body) => parseOwnerName(body.OwnerName, 'Personal').form === 'unstructured', {
     message: FIELD_MESSAGES.ownerNameStructuredPersonalOnly,
@@ -264,22 +272,18 @@ export const serviceUserNumber = z
   .string({ error: FIELD_MESSAGES.serviceUserNumber })
   .regex(/^\d{6}$/, FIELD_MESSAGES.serviceUserNumber);
 
-export const originatorName = z
-  .string({ error: FIELD_MESSAGES.originatorName })
-  .max(18, FIELD_MESSAGES.originatorName)
-  .regex(DIRECT_DEBIT_TEXT, FIELD_MESSAGES.originatorName);
+export const originatorName = boundedText(
+  { max: 18, charset: DIRECT_DEBIT_TEXT },
+  FIELD_MESSAGES.originatorName,
+);
 
-export const payerName = z
-  .string({ error: FIELD_MESSAGES.payerName })
-  .max(18, FIELD_MESSAGES.payerName)
-  .regex(DIRECT_DEBIT_TEXT, FIELD_MESSAGES.payerName);
+export const payerName = boundedText({ max: 18, charset: DIRECT_DEBIT_TEXT }, FIELD_MESSAGES.payerName);
 
 /** The instruction's `reference` (the service user's reference). */
-export const mandateReference = z
-  .string({ error: FIELD_MESSAGES.mandateReference })
-  .min(1, FIELD_MESSAGES.mandateReference)
-  .max(18, FIELD_MESSAGES.mandateReference)
-  .regex(DIRECT_DEBIT_TEXT, FIELD_MESSAGES.mandateReference);
+export const mandateReference = boundedText(
+  { min: 1, max: 18, charset: DIRECT_DEBIT_TEXT },
+  FIELD_MESSAGES.mandateReference,
+);
 
 export const mandateType = z.enum(['PaperMandate', 'Origination', 'Migrated'], {
   error: FIELD_MESSAGES.mandateType,
@@ -391,16 +395,15 @@ export const transactionPageSize = wholeNumberQuery(
 /** Letters, digits, slash, question mark, colon, hyphen, full stop, comma, space. */
 export const INTERNAL_TRANSFER_TEXT = /^[A-Za-z0-9/?:\-., ]*$/;
 
-export const internalTransferEndToEndId = z
-  .string({ error: FIELD_MESSAGES.internalTransferEndToEndId })
-  .min(1, FIELD_MESSAGES.internalTransferEndToEndId)
-  .max(35, FIELD_MESSAGES.internalTransferEndToEndId)
-  .regex(INTERNAL_TRANSFER_TEXT, FIELD_MESSAGES.internalTransferEndToEndId);
+export const internalTransferEndToEndId = boundedText(
+  { min: 1, max: 35, charset: INTERNAL_TRANSFER_TEXT },
+  FIELD_MESSAGES.internalTransferEndToEndId,
+);
 
-export const internalTransferReference = z
-  .string({ error: FIELD_MESSAGES.internalTransferReference })
-  .max(140, FIELD_MESSAGES.internalTransferReference)
-  .regex(INTERNAL_TRANSFER_TEXT, FIELD_MESSAGES.internalTransferReference);
+export const internalTransferReference = boundedText(
+  { max: 140, charset: INTERNAL_TRANSFER_TEXT },
+  FIELD_MESSAGES.internalTransferReference,
+);
 
 // ---------------------------------------------------------------------------------------------------------
 // Retail customers
