@@ -7,6 +7,7 @@ import { createWebhookReceiver } from '../functions/webhook-receiver.js';
 import { BankClient } from '../shared/bank/client.js';
 import { StaticTokenSource } from '../shared/bank/token-source.js';
 import { idempotencyTable, webhookInboxTable } from '../shared/config/tables.js';
+import { DynamoDbAttemptLog } from '../shared/gateway/attempt-log.js';
 import type { ForwardDependencies } from '../shared/gateway/forward-operation.js';
 import { powertoolsRunOnce } from '../shared/gateway/idempotency.js';
 import { logger } from '../shared/observability.js';
@@ -121,6 +122,7 @@ export async function startSandbox(
     const forward: ForwardDependencies = {
       bank,
       runOnce: powertoolsRunOnce(store),
+      attempts: new DynamoDbAttemptLog(dynamo.client, dynamo.tableName(idempotencyTable)),
       log: logger,
       institution: { overdraftAgreement: config.overdraftAgreement },
     };

@@ -21,11 +21,12 @@ export function createOperationHandler(fn: string, dependencies: () => ForwardDe
   const routes = new Map(
     operationsOf(fn).map((operation) => [`${operation.method} ${operation.path}`, operation]),
   );
+  const answers = new WeakMap<Context, APIGatewayProxyResult>();
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     .use(captureLambdaHandler(tracer))
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(logMetrics(metrics))
-    .use(internalErrorAsProblem())
+    .use(internalErrorAsProblem(answers))
     .handler(async (event, context: Context) => {
       const operation = routes.get(`${event.httpMethod} ${event.resource}`);
       if (!operation) {
@@ -39,26 +40,37 @@ export function createOperationHandler(fn: string, dependencies: () => ForwardDe
         {
           pathParams: definedValues(event.pathParameters),
           query: definedValues(event.queryStringParameters),
-          body: rawBody(event)?.toString('utf8'),
+          body: rawBody(event),
+          contentType: header(event, 'content-type'),
           idempotencyKey: header(event, 'idempotency-key'),
-          caller:
-            event.requestContext?.identity?.userArn ?? event.requestContext?.identity?.caller ?? 'anonymous',
+          caller: event.requestContext?.identity?.userArn ?? 'anonymous',
           deadline: Date.now() + context.getRemainingTimeInMillis() - ANSWER_MARGIN_MS,
         },
         dependencies(),
       );
+      const answer = toProxyResult(result);
+      answers.set(context, answer);
       metrics.addMetric(`status${Math.floor(result.status / 100)}xx`, 'Count', 1);
-      return toProxyResult(result);
+      return answer;
     });
 }
 
 /**
  * Anything unexpected (KMS refused, an expired token in the secret, a bug) is logged with its cause and
- * answered as a problem with the Lambda request id to quote, never with the error's text.
+ * answered as a problem with the Lambda request id to quote, never with the error's text. A failure after
+ * the answer was ready (metrics, logging) keeps that answer: the bank may have acted on it.
  */
-function internalErrorAsProblem(): middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
+function internalErrorAsProblem(
+  answers: WeakMap<Context, APIGatewayProxyResult>,
+): middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
   return {
     onError: async (request) => {
+      const answer = answers.get(request.context);
+      if (answer !== undefined) {
+        logger.error('failed after the answer was ready; the answer is kept', request.error as Error);
+        // Returning it ends the error handling here, so a later middleware cannot replace it.
+        return answer;
+      }
       logger.error('operation failed unexpectedly', request.error as Error);
       const requestId = request.context.awsRequestId;
       request.response = toProxyResult(

@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { HttpMethod } from '../../shared/bank/client.js';
 import { FIELD_MESSAGES, xRequestId } from '../../shared/domain/field-rules.js';
 import { INVALID_SIGNATURE_TITLE, MISSING_REQUEST_ID_TITLE } from '../../shared/bank/errors.js';
+import { JsonReadError, readJson, REQUEST_JSON_LIMITS } from '../../shared/json/read-json.js';
 import type { RequestRules } from '../../shared/operations/operation.js';
 import { validateRequest } from '../../shared/operations/validate.js';
 import type { ManualClock } from '../../shared/ports/clock.js';
@@ -202,17 +203,14 @@ function isValidRequestId(requestId: string | undefined): requestId is string {
 
 type ParsedBody = { ok: true; text: string; value: unknown } | { ok: false; detail: string };
 
+/** The body read by the gateway's own reader, so both judge the same bytes the same way. */
 function parseBody(raw: Buffer): ParsedBody {
   if (raw.length === 0) return { ok: true, text: '', value: undefined };
-  let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(raw);
-  } catch {
-    return { ok: false, detail: 'the request body is not UTF-8' };
-  }
-  try {
-    return { ok: true, text, value: JSON.parse(text) };
+    const value = readJson(raw, { maxBytes: raw.length, maxDepth: REQUEST_JSON_LIMITS.maxDepth });
+    return { ok: true, text: raw.toString('utf8'), value };
   } catch (error) {
-    return { ok: false, detail: `the request body is not JSON: ${(error as Error).message}` };
+    if (!(error instanceof JsonReadError)) throw error;
+    return { ok: false, detail: error.message };
   }
 }

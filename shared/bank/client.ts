@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { xRequestId } from '../domain/field-rules.js';
 import type { Signer } from '../signing/signer.js';
-import { BankUnreachableError, bankErrorFor, type ProblemDetails } from './errors.js';
+import {
+  BankUnreachableError,
+  bankErrorFor,
+  isDuplicateRequestAnswer,
+  type ProblemDetails,
+} from './errors.js';
 import {
   backoffDelay,
   defaultRetryPolicy,
@@ -17,14 +22,19 @@ export interface BankRequest {
   method: HttpMethod;
   /** Path and query, already encoded: `/v3/Accounts?pageNumber=2`. */
   path: string;
-  /** A string is sent and signed byte for byte; anything else is serialised once, here. */
-  body?: string | object;
+  /** Bytes or a string are sent and signed as they are; anything else is serialised once, here. */
+  body?: Uint8Array | string | object;
   /** Reused on every retry; generated when absent. */
   requestId?: string;
   /** Epoch milliseconds after which no attempt starts (a Lambda's remaining time). */
   deadline?: number;
   /** Extra headers a few operations need (e.g. `X-Request-Time`). */
   headers?: Record<string, string>;
+  /**
+   * An earlier call may already have sent this X-Request-Id (the gateway's attempt log says so), so a 409
+   * that names the id means that call was processed.
+   */
+  sentBefore?: boolean;
 }
 
 export interface BankResponse {
@@ -47,6 +57,7 @@ export interface Log {
   debug(message: string, ...extra: LogAttributes[]): void;
   info(message: string, ...extra: LogAttributes[]): void;
   warn(message: string, ...extra: LogAttributes[]): void;
+  error(message: string, ...extra: LogAttributes[]): void;
 }
 
 export interface BankClientOptions {
@@ -75,7 +86,7 @@ function checkRequestId(requestId: string): string {
   return requestId;
 }
 
-const silent: Log = { debug() {}, info() {}, warn() {} };
+const silent: Log = { debug() {}, info() {}, warn() {}, error() {} };
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 /** Below this much time left, another attempt cannot get an answer back in time. */
 const MIN_ATTEMPT_MS = 100;
@@ -141,8 +152,12 @@ export class BankClient {
           attempt,
           ms: this.#now() - started,
         };
-        if (response.ok || (response.status === 409 && attempt > 1)) {
-          const alreadyProcessed = !response.ok;
+        const problem = response.ok ? undefined : (parseJson(rawBody) as ProblemDetails | undefined);
+        const alreadyProcessed =
+          response.status === 409 &&
+          (attempt > 1 || request.sentBefore === true) &&
+          isDuplicateRequestAnswer(problem);
+        if (response.ok || alreadyProcessed) {
           this.#log.info(
             alreadyProcessed ? 'bank already processed an earlier attempt' : 'bank answered',
             outcome,
@@ -159,7 +174,7 @@ export class BankClient {
         }
         const error = bankErrorFor({
           status: response.status,
-          problem: parseJson(rawBody) as ProblemDetails | undefined,
+          problem,
           correlationId,
           requestId,
           headers: responseHeaders,
@@ -193,6 +208,7 @@ export class BankClient {
 
 function serialiseOnce(body: BankRequest['body']): Buffer | undefined {
   if (body === undefined) return undefined;
+  if (body instanceof Uint8Array) return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   return Buffer.from(typeof body === 'string' ? body : JSON.stringify(body), 'utf8');
 }
 
@@ -205,7 +221,15 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** fetch rejects with TypeError on network failure and with TimeoutError/AbortError when the signal fires. */
+/**
+ * fetch rejects with `TypeError: fetch failed` on a network failure and with TimeoutError/AbortError when the
+ * signal fires. Any other TypeError is a request fetch refused to send (a bug), never a reason to retry.
+ */
 function isNetworkFailure(error: unknown): boolean {
-  return error instanceof Error && ['TypeError', 'TimeoutError', 'AbortError'].includes(error.name);
+  if (!(error instanceof Error)) return false;
+  return (
+    (error.name === 'TypeError' && error.message === 'fetch failed') ||
+    error.name === 'TimeoutError' ||
+    error.name === 'AbortError'
+  );
 }

@@ -80,6 +80,21 @@ export class BankUnavailableError extends BankError {
 export const INVALID_SIGNATURE_TITLE = 'Invalid DigitalSignature Header';
 export const MISSING_REQUEST_ID_TITLE = 'Missing X-Request-Id Header';
 
+/**
+ * Whether a 409 says the X-Request-Id was used before, as opposed to a conflict with the resource's state.
+ * The bank answers both with 409 and names no title for the duplicate, so: a problem whose title or detail
+ * names the request id is a duplicate; one that says nothing (no body, no title, no detail) is taken as a
+ * duplicate too; any other 409 is a state conflict. The client only asks this when it knows an attempt with
+ * the same id was already sent (a retry of its own, or the gateway's attempt log): see `BankRequest.sentBefore`.
+ */
+export function isDuplicateRequestAnswer(problem: ProblemDetails | undefined): boolean {
+  const says = [problem?.title, problem?.detail].filter(
+    (text): text is string => typeof text === 'string' && text !== '',
+  );
+  if (says.length === 0) return true;
+  return says.some((text) => /x-request-id|request id/i.test(text));
+}
+
 /** The one place that maps a bank status to its error class. */
 export function bankErrorFor(context: BankErrorContext): BankError {
   const { status, problem } = context;

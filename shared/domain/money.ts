@@ -1,5 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { z } from 'zod';
+import { JsonNumber } from '../json/read-json.js';
 import { type CurrencyCode, minorUnitsOf } from './currencies.js';
 import { InvalidAmountError } from './errors.js';
 
@@ -182,14 +183,30 @@ export function displayAmount(value: DecimalInput, currency: CurrencyCode): stri
 }
 
 /**
- * A request amount field as JSON.parse delivers it (a JavaScript number, read through its shortest
- * round-trip text): greater than 0, at most `max` when given, no more decimals than the currency allows.
+ * A JSON number from the safe reader (`JsonNumber`), as its exact Decimal: the value of the digits the sender
+ * wrote, never of a float. Anything else (a string, a boolean) is refused with `message`.
+ */
+export function jsonDecimal(message: string) {
+  return z
+    .custom<JsonNumber>((value) => value instanceof JsonNumber, { error: message })
+    .transform((value, ctx) => {
+      try {
+        return parseJsonNumber(value.source);
+      } catch {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+    });
+}
+
+/**
+ * A request amount field: greater than 0, at most `max` when given, no more decimals than the currency allows,
+ * all judged on the digits written (`10.001` is refused even where a float would print `10`). Outputs the Decimal.
  */
 export function positiveAmount(currency: CurrencyCode, options: { label: string; max?: string }) {
   const { label, max } = options;
   const minorUnits = minorUnitsOf(currency);
-  return z.number({ error: `${label} must be a number.` }).superRefine((value, ctx) => {
-    const amount = decimalFromJsNumber(value, label);
+  return jsonDecimal(`${label} must be a number.`).superRefine((amount, ctx) => {
     if (amount.lte(0)) ctx.addIssue({ code: 'custom', message: `${label} must be greater than 0.` });
     if (amount.decimalPlaces() > minorUnits) {
       ctx.addIssue({ code: 'custom', message: `${label} must have at most ${minorUnits} decimal places.` });

@@ -7,12 +7,21 @@ import { BankError, BankUnreachableError } from '../bank/errors.js';
 import { isRetryableStatus } from '../bank/retry.js';
 import { type HttpResult, json, problem } from '../http/problem.js';
 import type { Operation } from '../operations/operation.js';
-import { fingerprintOf, type RunOnce, requestIdFor } from './idempotency.js';
-import { checkRequest, type GatewayRequest } from './request.js';
+import type { AttemptLog } from './attempt-log.js';
+import {
+  fingerprintOf,
+  idempotencyScope,
+  type RunOnce,
+  requestIdFor,
+  type StoredAnswer,
+  storableAnswer,
+} from './idempotency.js';
+import { bankPath, checkRequest, type GatewayRequest } from './request.js';
 
 export interface ForwardDependencies {
   bank: BankClient;
   runOnce: RunOnce;
+  attempts: AttemptLog;
   log: Log;
   /** What the institution's contract allows (configuration on AWS, the simulator's registry locally). */
   institution: { overdraftAgreement: boolean };
@@ -24,7 +33,8 @@ export const OUTCOME_HEADER = 'clearway-outcome';
 
 /**
  * The gateway's one use case for a mirrored operation: check the spec's rules, then send it to the bank
- * once (per Idempotency-Key) and answer with the bank's status and body.
+ * once (per Idempotency-Key) and answer with the bank's status and body. Once the bank has answered, that
+ * answer reaches the caller whatever fails afterwards (storing it, for one).
  */
 export async function forwardOperation(
   operation: Operation,
@@ -38,42 +48,82 @@ export async function forwardOperation(
   });
   if (!checked.ok) {
     return problem(
-      400,
-      'Validation failed',
+      checked.status,
+      checked.title,
       `The request breaks the rules of ${operation.id}.`,
       checked.errors,
     );
   }
   // A read changes nothing, so a key on it is ignored: its answer must never be a 24-hour-old copy.
   const key = operation.method === 'GET' ? undefined : request.idempotencyKey;
-  const { caller } = request;
-  const send = () =>
-    callBank(deps.bank, {
-      method: operation.method,
-      path: checked.bankPath,
-      body: request.body,
-      requestId: key === undefined ? undefined : requestIdFor(caller, key),
-      deadline: request.deadline,
-    });
+  const bankRequest: BankRequest = {
+    method: operation.method,
+    path: checked.bankPath,
+    body: checked.body,
+    deadline: request.deadline,
+  };
+  const readBack = readBackPath(operation, request);
+  if (key === undefined) {
+    try {
+      return await callBank(deps.bank, bankRequest, readBack);
+    } catch (error) {
+      return failureResult(error, deps.log);
+    }
+  }
+
+  const scope = idempotencyScope(request.caller);
+  const requestId = requestIdFor(scope, key);
+  let answer: HttpResult | undefined;
+  let workError: unknown;
+  const work = async (): Promise<StoredAnswer> => {
+    try {
+      const sentBefore = await deps.attempts.recordSend(requestId, new Date(now()));
+      answer = await callBank(deps.bank, { ...bankRequest, requestId, sentBefore }, readBack);
+      return storableAnswer(answer);
+    } catch (error) {
+      workError = error;
+      throw error;
+    }
+  };
   try {
-    if (key === undefined) return await send();
-    const fingerprint = fingerprintOf(operation.method, checked.bankPath, request.body);
-    const remainingMs = request.deadline - now();
-    return await deps.runOnce({ caller, key, fingerprint, remainingMs }, send);
+    const fingerprint = fingerprintOf(operation.method, checked.bankPath, checked.body);
+    const stored = await deps.runOnce(
+      { scope, key, fingerprint, remainingMs: request.deadline - now() },
+      work,
+    );
+    return answer ?? replay(stored);
   } catch (error) {
-    return failureResult(error, deps.log);
+    if (answer !== undefined) {
+      deps.log.error('the bank answered but the answer could not be stored for the Idempotency-Key', {
+        requestId,
+        status: answer.status,
+        reason: (error as Error).message,
+      });
+      return answer;
+    }
+    return failureResult(workError ?? error, deps.log);
   }
 }
 
 /** Definitive answers are returned (and so stored under the key); retryable failures throw, so a repeat tries again. */
-async function callBank(bank: BankClient, request: BankRequest): Promise<HttpResult> {
+async function callBank(
+  bank: BankClient,
+  request: BankRequest,
+  readBack: string | undefined,
+): Promise<HttpResult> {
   try {
     const response = await bank.send(request);
-    return response.outcome === 'already-processed' ? alreadyProcessed(response) : mirror(response);
+    return response.outcome === 'already-processed' ? alreadyProcessed(response, readBack) : mirror(response);
   } catch (error) {
     if (error instanceof BankError && !isRetryableStatus(error.status)) return mirror(error);
     throw error;
   }
+}
+
+/** Where the caller reads the result of an operation back, when it has such a place. */
+function readBackPath(operation: Operation, request: GatewayRequest): string | undefined {
+  if (!operation.readBack) return undefined;
+  return bankPath(operation.readBack, request.pathParams, {});
 }
 
 function traceHeaders(requestId: string, correlationId: string | undefined): Record<string, string> {
@@ -86,7 +136,7 @@ const MIRRORED_HEADERS = ['content-type', 'retry-after'];
 /** The bank's answer, success or error, as the caller gets it. */
 function mirror(
   answer: Pick<BankResponse, 'status' | 'headers' | 'rawBody' | 'requestId' | 'correlationId'>,
-) {
+): HttpResult {
   const passOn = MIRRORED_HEADERS.flatMap((name) => {
     const value = answer.headers[name];
     return value === undefined ? [] : [[name, value]];
@@ -98,16 +148,34 @@ function mirror(
   };
 }
 
-function alreadyProcessed(response: BankResponse): HttpResult {
+function alreadyProcessed(response: BankResponse, readBack: string | undefined): HttpResult {
   return json(
     202,
     {
       outcome: 'already-processed',
       detail:
-        'The bank answered 409 to a retry: an earlier attempt with this X-Request-Id was processed. Its result arrives by webhook or can be read back.',
+        'The bank answered 409 Duplicate X-Request-Id: an earlier attempt of this request was processed. Its result arrives by webhook or can be read back.',
       requestId: response.requestId,
+      ...(readBack && { readBack }),
     },
-    { ...traceHeaders(response.requestId, response.correlationId), [OUTCOME_HEADER]: 'already-processed' },
+    {
+      ...traceHeaders(response.requestId, response.correlationId),
+      [OUTCOME_HEADER]: 'already-processed',
+      ...(readBack && { location: readBack }),
+    },
+  );
+}
+
+/** A stored answer for a repeated key: as first given, or a note when its body was too large to keep. */
+function replay(stored: StoredAnswer): HttpResult {
+  if (stored.body !== undefined) return { status: stored.status, headers: stored.headers, body: stored.body };
+  return json(
+    stored.status,
+    {
+      outcome: 'stored-without-body',
+      detail: `The bank answered ${stored.status} to this request; its body (${stored.omittedBodyBytes} bytes) was too large to keep for repeats. Read the result back from the bank.`,
+    },
+    { ...stored.headers, 'content-type': 'application/json', [OUTCOME_HEADER]: 'stored-without-body' },
   );
 }
 

@@ -2,10 +2,19 @@ import { createHash } from 'node:crypto';
 import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempotency';
 import type { BasePersistenceLayer } from '@aws-lambda-powertools/idempotency/persistence';
 import { REQUEST_ID_UNIQUE_FOR_MS } from '../domain/field-rules.js';
-import type { HttpResult } from '../http/problem.js';
+
+/** What is kept for an Idempotency-Key: enough to answer a repeat the same way. */
+export interface StoredAnswer {
+  status: number;
+  headers: Record<string, string>;
+  /** The exact body, unless it was too large to keep (then `omittedBodyBytes` says how large it was). */
+  body?: string;
+  omittedBodyBytes?: number;
+}
 
 export interface IdempotentCall {
-  caller: string;
+  /** The caller's idempotency scope (`idempotencyScope`). */
+  scope: string;
   key: string;
   /** Method, path and body hash: the same key with a different request is refused (422). */
   fingerprint: string;
@@ -13,38 +22,65 @@ export interface IdempotentCall {
   remainingMs: number;
 }
 
-/** Runs `work` at most once per (caller, key) for 24 hours and answers repeats with the stored result. */
-export type RunOnce = (call: IdempotentCall, work: () => Promise<HttpResult>) => Promise<HttpResult>;
+/** Runs `work` at most once per (scope, key) for 24 hours and answers repeats with the stored result. */
+export type RunOnce = (call: IdempotentCall, work: () => Promise<StoredAnswer>) => Promise<StoredAnswer>;
 
 /** As long as the bank itself treats the derived X-Request-Id as a duplicate. */
-const IDEMPOTENCY_TTL_SECONDS = REQUEST_ID_UNIQUE_FOR_MS / 1000;
+export const IDEMPOTENCY_TTL_SECONDS = REQUEST_ID_UNIQUE_FOR_MS / 1000;
+
+/**
+ * Bodies larger than this are not kept with the key: DynamoDB items stop at 400 KB, and Powertools stores
+ * the answer as JSON text (escaping can grow it) next to the key, hash and times.
+ */
+export const MAX_STORED_BODY_BYTES = 256 * 1024;
 
 /** Powertools idempotency on DynamoDB (dynalite in the sandbox). */
 export function powertoolsRunOnce(persistenceStore: BasePersistenceLayer): RunOnce {
   const config = new IdempotencyConfig({
-    eventKeyJmesPath: '[caller, key]',
+    eventKeyJmesPath: '[scope, key]',
     payloadValidationJmesPath: 'fingerprint',
     expiresAfterSeconds: IDEMPOTENCY_TTL_SECONDS,
     throwOnNoIdempotencyKey: true,
   });
   const run = makeIdempotent(
-    async (input: { caller: string; key: string; fingerprint: string; work: () => Promise<HttpResult> }) =>
+    async (input: { scope: string; key: string; fingerprint: string; work: () => Promise<StoredAnswer> }) =>
       input.work(),
     { persistenceStore, config, keyPrefix: 'clearway-gateway' },
   );
-  return ({ caller, key, fingerprint, remainingMs }, work) => {
+  return ({ scope, key, fingerprint, remainingMs }, work) => {
     config.registerLambdaContext({ getRemainingTimeInMillis: () => remainingMs } as never);
-    return run({ caller, key, fingerprint, work });
+    return run({ scope, key, fingerprint, work });
   };
 }
 
-/** The bank X-Request-Id for a caller's Idempotency-Key: stable, so a repeat reaches the bank as a duplicate. */
-export function requestIdFor(caller: string, key: string): string {
-  return `cw-${createHash('sha256').update(`${caller}\n${key}`).digest('hex')}`;
+/** The answer as it is kept: the body only when it fits in the store. */
+export function storableAnswer(answer: { status: number; headers: Record<string, string>; body: string }) {
+  const bytes = Buffer.byteLength(answer.body, 'utf8');
+  const { status, headers } = answer;
+  return bytes > MAX_STORED_BODY_BYTES
+    ? { status, headers, omittedBodyBytes: bytes }
+    : { status, headers, body: answer.body };
 }
 
-export function fingerprintOf(method: string, path: string, body: string | undefined): string {
+/**
+ * Whose keys are one namespace. An assumed role's session name is left out, so every worker of one role
+ * (each with its own STS session) shares its keys and a retry from another worker reaches the bank as a
+ * duplicate: `arn:aws:sts::123456789012:assumed-role/Payments/worker-7` -> `...:assumed-role/Payments`.
+ * Any other principal (an IAM user, a federated user) is its own scope.
+ */
+export function idempotencyScope(principal: string): string {
+  const role = /^(arn:aws[a-z-]*:sts::[0-9]{12}:assumed-role\/[^/]+)\/[^/]+$/.exec(principal);
+  return role?.[1] ?? principal;
+}
+
+/** The bank X-Request-Id for a scope's Idempotency-Key: stable, so a repeat reaches the bank as a duplicate. */
+export function requestIdFor(scope: string, key: string): string {
+  return `cw-${createHash('sha256').update(`${scope}\n${key}`).digest('hex')}`;
+}
+
+export function fingerprintOf(method: string, path: string, body: Uint8Array | undefined): string {
   return createHash('sha256')
-    .update(`${method} ${path}\n${body ?? ''}`)
+    .update(`${method} ${path}\n`)
+    .update(body ?? new Uint8Array())
     .digest('hex');
 }

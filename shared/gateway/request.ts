@@ -1,4 +1,5 @@
-import type { FieldErrors } from '../http/validation.js';
+import { addFieldError, emptyFieldErrors, type FieldErrors, hasFieldErrors } from '../http/validation.js';
+import { JsonReadError, type JsonValue, readJson, REQUEST_JSON_LIMITS } from '../json/read-json.js';
 import type { Operation, RuleContext } from '../operations/operation.js';
 import { validateRequest } from '../operations/validate.js';
 
@@ -6,66 +7,97 @@ import { validateRequest } from '../operations/validate.js';
 export interface GatewayRequest {
   pathParams: Record<string, string>;
   query: Record<string, string>;
-  /** The exact body text the caller sent; validated, then forwarded and signed byte for byte. */
-  body: string | undefined;
+  /** The exact bytes the caller sent (none: undefined or empty); validated, then forwarded and signed as they are. */
+  body: Uint8Array | undefined;
+  contentType: string | undefined;
   idempotencyKey: string | undefined;
-  /** Who called (IAM principal on AWS); idempotency keys are scoped to it. */
+  /** Who called (IAM principal on AWS); idempotency keys are scoped to it (see `idempotencyScope`). */
   caller: string;
   /** Epoch ms by which the answer must be back (the Lambda's remaining time less a margin). */
   deadline: number;
 }
 
-export type CheckedRequest = { ok: true; bankPath: string } | { ok: false; errors: FieldErrors };
+export interface RequestProblem {
+  status: 400 | 413 | 415;
+  title: string;
+  errors: FieldErrors;
+}
+
+export type CheckedRequest =
+  { ok: true; bankPath: string; body: Uint8Array | undefined } | ({ ok: false } & RequestProblem);
 
 /**
- * The operation's rules (shared with the simulator) plus the gateway's own: the body must be JSON, and an
- * `Idempotency-Key` must be well formed, and present where the operation requires one. The bank is only
- * called when this passes.
+ * The operation's rules (shared with the simulator) plus the gateway's own: a body is JSON (415 for another
+ * media type, 413 past the size limit) read by the one safe reader, and an `Idempotency-Key` is well formed,
+ * and present where the operation requires one. The bank is only called when this passes.
  */
 export function checkRequest(
   operation: Operation,
   request: GatewayRequest,
   context: RuleContext,
 ): CheckedRequest {
-  const errors: FieldErrors = {};
-  const body = parseBody(request.body);
-  if (body.ok) {
-    const validation = validateRequest(
-      operation,
-      { pathParams: request.pathParams, query: request.query, body: body.value },
-      context,
-    );
-    if (!validation.ok) Object.assign(errors, validation.errors);
-  } else {
-    errors.$ = ['the body is not valid JSON'];
+  const bytes = request.body !== undefined && request.body.byteLength > 0 ? request.body : undefined;
+  const errors = emptyFieldErrors();
+  if (bytes !== undefined && !isJsonMediaType(request.contentType)) {
+    addFieldError(errors, 'Content-Type', 'must be application/json (UTF-8) when a body is sent');
+    return { ok: false, status: 415, title: 'Unsupported Media Type', errors };
   }
+  let body: JsonValue | undefined;
+  if (bytes !== undefined && operation.body) {
+    try {
+      body = readJson(bytes, REQUEST_JSON_LIMITS);
+    } catch (error) {
+      if (!(error instanceof JsonReadError)) throw error;
+      addFieldError(errors, error.path, error.message);
+      if (error.code === 'too-large') return { ok: false, status: 413, title: 'Payload Too Large', errors };
+      return { ok: false, status: 400, title: 'Validation failed', errors };
+    }
+  }
+  const validation = validateRequest(
+    operation,
+    // A body on an operation that takes none is refused whatever it holds, white space included.
+    { pathParams: request.pathParams, query: request.query, body: operation.body ? body : bytes },
+    context,
+  );
+  if (!validation.ok) Object.assign(errors, validation.errors);
   if (operation.requiresIdempotencyKey && !request.idempotencyKey) {
-    errors['Idempotency-Key'] = ['header is required for this operation, so a retry can never act twice'];
+    addFieldError(
+      errors,
+      'Idempotency-Key',
+      'header is required for this operation, so a retry can never act twice',
+    );
   }
   if (request.idempotencyKey !== undefined && !/^[\x21-\x7e]{1,255}$/.test(request.idempotencyKey)) {
-    errors['Idempotency-Key'] = ['must be 1 to 255 printable characters without spaces'];
+    addFieldError(errors, 'Idempotency-Key', 'must be 1 to 255 printable characters without spaces');
   }
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, bankPath: bankPath(operation.path, request.pathParams, request.query) };
+  if (hasFieldErrors(errors)) return { ok: false, status: 400, title: 'Validation failed', errors };
+  return { ok: true, bankPath: bankPath(operation.path, request.pathParams, request.query), body: bytes };
 }
 
-/** The body text as JSON; blank is no body. */
-function parseBody(text: string | undefined): { ok: true; value: unknown } | { ok: false } {
-  if (text === undefined || text.trim() === '') return { ok: true, value: undefined };
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false };
-  }
+/** `application/json` or a `+json` type, in UTF-8; no Content-Type at all is read as JSON too. */
+export function isJsonMediaType(contentType: string | undefined): boolean {
+  if (contentType === undefined) return true;
+  const [mediaType = '', ...parameters] = contentType.split(';').map((part) => part.trim().toLowerCase());
+  if (mediaType !== 'application/json' && !/^application\/[a-z0-9.-]+\+json$/.test(mediaType)) return false;
+  return parameters.every(
+    (parameter) => !parameter.startsWith('charset=') || /^charset="?utf-8"?$/.test(parameter),
+  );
 }
 
-/** Fills the path template and appends the caller's query, so the bank sees the same path the caller used. */
+/**
+ * Fills the path template and appends the caller's query, so the bank sees the same path the caller used.
+ * Each parameter has passed its rule (one safe segment) and is encoded as one segment.
+ */
 export function bankPath(
   template: string,
   params: Record<string, string>,
   query: Record<string, string>,
 ): string {
-  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
-  const search = new URLSearchParams(query).toString();
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = Object.hasOwn(params, name) ? params[name] : undefined;
+    if (!value || /^\.+$/.test(value)) throw new Error(`path parameter ${name} is not one segment`);
+    return encodeURIComponent(value);
+  });
+  const search = new URLSearchParams(Object.entries(query)).toString();
   return search ? `${path}?${search}` : path;
 }

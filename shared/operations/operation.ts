@@ -9,7 +9,10 @@ export interface RuleContext {
   now: Date;
 }
 
-/** A request as it arrives: path parameters and query as text, the body parsed from JSON (undefined: none). */
+/**
+ * A request as it arrives: path parameters and query as text, the body as the safe JSON reader gives it
+ * (numbers as `JsonNumber`, undefined: none).
+ */
 export interface RequestInput {
   pathParams: Record<string, string>;
   query: Record<string, string>;
@@ -25,6 +28,7 @@ export interface ParsedRequest {
 
 /** The rules of one route; an `Operation` is one, and the simulator's ad-hoc routes use the same shape. */
 export interface RequestRules {
+  /** Without it, each path parameter must be one safe segment (`safeSegment`). */
   pathParams?: z.ZodType;
   /** Without it, any query parameter is refused. */
   query?: z.ZodType;
@@ -49,4 +53,9 @@ export interface Operation extends RequestRules {
   fn: string;
   /** Money-moving and other writes that must not happen twice require an `Idempotency-Key`. */
   requiresIdempotencyKey?: boolean;
+  /**
+   * Where the result of a write can be read back (a path template over the same parameters), given to the
+   * caller when the bank reports that an earlier attempt was already processed.
+   */
+  readBack?: string;
 }

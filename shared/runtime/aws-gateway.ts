@@ -4,6 +4,7 @@ import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { BankClient } from '../bank/client.js';
 import { SecretsManagerTokenSource } from '../bank/secrets-manager-token-source.js';
 import { ENV } from '../config/function-environment.js';
+import { DynamoDbAttemptLog } from '../gateway/attempt-log.js';
 import type { ForwardDependencies } from '../gateway/forward-operation.js';
 import { powertoolsRunOnce } from '../gateway/idempotency.js';
 import { logger } from '../observability.js';
@@ -17,12 +18,17 @@ export const awsForwardDependencies = once((): ForwardDependencies => {
     signer: kmsSigner(),
     log: logger,
   });
-  const store = new DynamoDBPersistenceLayer({
-    tableName: requireEnv(ENV.idempotencyTable),
-    awsSdkV3Client: new DynamoDBClient({}),
-  });
+  const tableName = requireEnv(ENV.idempotencyTable);
+  const dynamo = new DynamoDBClient({});
+  const store = new DynamoDBPersistenceLayer({ tableName, awsSdkV3Client: dynamo });
   const institution = { overdraftAgreement: process.env[ENV.overdraftAgreement] === 'true' };
-  return { bank, runOnce: powertoolsRunOnce(store), log: logger, institution };
+  return {
+    bank,
+    runOnce: powertoolsRunOnce(store),
+    attempts: new DynamoDbAttemptLog(dynamo, tableName),
+    log: logger,
+    institution,
+  };
 });
 
 buildAtColdStart(awsForwardDependencies);

@@ -188,7 +188,8 @@ describe('real accounts are listed in pages and read in both representations', (
       ['balances', 'bban', 'cuid', 'currency', 'iban', 'id', 'label', 'name', 'type', 'upic'].sort(),
     );
     expect(v2.halLinks[0]).toEqual({ name: 'self', href: `/v2/Accounts/${account.id}` });
-    expect((await world.gateway('/v3/Accounts/no-such-account')).status).toBe(404);
+    expect((await world.gateway('/v3/Accounts/3fa85f64-5717-4562-b3fc-2c963f66afa6')).status).toBe(404);
+    expect((await world.gateway('/v3/Accounts/no-such-account')).status).toBe(400);
   });
 });
 

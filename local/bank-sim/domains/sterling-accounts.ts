@@ -129,7 +129,10 @@ export const sterlingAccountsDomain: Domain = (sim) => {
           : 'NotProvided';
       }
       if (ownerName !== undefined) account.label = ownerName;
-      Object.assign(account, defined({ legalOwnerType, relationshipType, minimumBalance }));
+      Object.assign(
+        account,
+        defined({ legalOwnerType, relationshipType, minimumBalance: minimumBalance?.toNumber() }),
+      );
       return { status: 204 };
     }),
   );

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import type { Operation } from '../operation.js';
+import { bankId } from '../path-params.js';
 import { pagingQuery } from '../paging.js';
 import {
   type AmendAccountBody,
@@ -18,6 +20,12 @@ import {
  */
 const fn = 'sterling-accounts';
 
+const accountPath = z.strictObject({ accountId: bankId('accountId') });
+const virtualAccountPath = z.strictObject({
+  accountId: bankId('accountId'),
+  virtualAccountId: bankId('virtualAccountId'),
+});
+
 // --- Real accounts ---------------------------------------------------------------------------------------
 
 export const listAccounts = {
@@ -35,12 +43,14 @@ export const createAccount = {
   fn,
   body: createAccountBody,
   requiresIdempotencyKey: true,
+  readBack: '/v3/Accounts',
 } satisfies Operation;
 
 export const getAccount = {
   id: 'getAccount',
   method: 'GET',
   path: '/v3/Accounts/{accountId}',
+  pathParams: accountPath,
   fn,
 } satisfies Operation;
 
@@ -56,6 +66,7 @@ export const getAccountV2 = {
   id: 'getAccountV2',
   method: 'GET',
   path: '/v2/Accounts/{accountId}',
+  pathParams: accountPath,
   fn,
 } satisfies Operation;
 
@@ -63,8 +74,10 @@ export const amendAccount = {
   id: 'amendAccount',
   method: 'PATCH',
   path: '/v1/Accounts/{accountId}',
+  pathParams: accountPath,
   fn,
   body: amendAccountBody,
+  readBack: '/v3/Accounts/{accountId}',
   check: ({ body }, { overdraftAgreement }) =>
     overdraftErrors((body as AmendAccountBody).minimumBalance, overdraftAgreement),
 } satisfies Operation;
@@ -83,8 +96,10 @@ export const createVirtualAccounts = {
   id: 'createVirtualAccounts',
   method: 'POST',
   path: '/v2/Accounts/{accountId}/Virtual',
+  pathParams: accountPath,
   fn,
   body: createVirtualAccountsBody,
+  readBack: '/v2/Accounts/{accountId}/Virtual',
   requiresIdempotencyKey: true,
 } satisfies Operation;
 
@@ -92,6 +107,7 @@ export const listAccountVirtualAccounts = {
   id: 'listAccountVirtualAccounts',
   method: 'GET',
   path: '/v2/Accounts/{accountId}/Virtual',
+  pathParams: accountPath,
   fn,
   query: pagingQuery,
 } satisfies Operation;
@@ -100,6 +116,7 @@ export const getVirtualAccount = {
   id: 'getVirtualAccount',
   method: 'GET',
   path: '/v2/Accounts/{accountId}/Virtual/{virtualAccountId}',
+  pathParams: virtualAccountPath,
   fn,
 } satisfies Operation;
 
@@ -107,15 +124,19 @@ export const amendVirtualAccount = {
   id: 'amendVirtualAccount',
   method: 'PATCH',
   path: '/v1/Accounts/{accountId}/Virtual/{virtualAccountId}',
+  pathParams: virtualAccountPath,
   fn,
   body: amendVirtualAccountBody,
+  readBack: '/v2/Accounts/{accountId}/Virtual/{virtualAccountId}',
 } satisfies Operation;
 
 export const disableVirtualAccount = {
   id: 'disableVirtualAccount',
   method: 'DELETE',
   path: '/v1/Accounts/{accountId}/Virtual/{virtualAccountId}',
+  pathParams: virtualAccountPath,
   fn,
+  readBack: '/v2/Accounts/{accountId}/Virtual/{virtualAccountId}',
 } satisfies Operation;
 
 export const sterlingAccountOperations: readonly Operation[] = [

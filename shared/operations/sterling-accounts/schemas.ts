@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { minorUnitsOf } from '../../domain/currencies.js';
-import { decimalFromJsNumber } from '../../domain/money.js';
+import type { Decimal } from 'decimal.js';
+import { jsonDecimal } from '../../domain/money.js';
 import type { FieldErrors } from '../../http/validation.js';
 
 /**
@@ -98,12 +99,10 @@ export const legalOwnerType = z.enum(LEGAL_OWNER_TYPES, { error: MESSAGES.legalO
 export const relationshipType = z.enum(RELATIONSHIP_TYPES, { error: MESSAGES.relationshipType });
 
 /** Pounds, in pence at most (the money rules of shared/domain decide); negative is an overdraft, see `overdraftErrors`. */
-export const minimumBalance = z
-  .number({ error: MESSAGES.minimumBalance })
-  .refine(
-    (amount) => decimalFromJsNumber(amount).decimalPlaces() <= minorUnitsOf('GBP'),
-    MESSAGES.minimumBalance,
-  );
+export const minimumBalance = jsonDecimal(MESSAGES.minimumBalance).refine(
+  (amount) => amount.decimalPlaces() <= minorUnitsOf('GBP'),
+  MESSAGES.minimumBalance,
+);
 
 /** Joint is not allowed with Business; a rule over two fields, reported on relationshipType. */
 export function isJointBusiness(owner: { legalOwnerType?: string; relationshipType?: string }): boolean {
@@ -156,8 +155,8 @@ export const amendAccountBody = z
   });
 
 /** The rule `amendAccountBody` cannot say: it depends on the institution's overdraft agreement. */
-export function overdraftErrors(amount: number | undefined, overdraftAgreement: boolean): FieldErrors {
-  return amount !== undefined && amount < 0 && !overdraftAgreement
+export function overdraftErrors(amount: Decimal | undefined, overdraftAgreement: boolean): FieldErrors {
+  return amount !== undefined && amount.isNegative() && !amount.isZero() && !overdraftAgreement
     ? { minimumBalance: [MESSAGES.overdraft] }
     : {};
 }

@@ -41,7 +41,12 @@ describe('the simulator judges query parameters by the same rules as the gateway
 
   it('refuses a body on an operation that takes none', async () => {
     sim = await startTestSimulator();
-    const refused = await call(sim, 'DELETE', '/v1/Accounts/a/Virtual/v', { body: '{"why":"no"}' });
+    const refused = await call(
+      sim,
+      'DELETE',
+      '/v1/Accounts/0b6a3b5e-4c1d-4f7e-9a2b-1c3d5e7f9a0b/Virtual/7e1f2a3b-5c6d-4e8f-9a0b-2c4d6e8f0a1b',
+      { body: '{"why":"no"}' },
+    );
     expect(refused.status).toBe(400);
     expect((await problemOf(refused)).errors).toEqual({ $: ['this operation takes no body'] });
   });

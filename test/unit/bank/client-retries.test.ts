@@ -169,10 +169,10 @@ describe('the bank client retries only what is safe, with the same id and bytes'
     await expect(failure).rejects.toMatchObject({ requestId: 'r-9', attempts: 2 });
   });
 
-  it('reports a 409 on a retry as already processed, not as a failure', async () => {
+  it('reports a duplicate-request 409 on a retry as already processed, not as a failure', async () => {
     const bank = scriptedBank([
       timeout(),
-      status(409, { 'x-correlation-id': 'c-2' }, { title: 'Duplicate' }),
+      status(409, { 'x-correlation-id': 'c-2' }, { title: 'Duplicate X-Request-Id' }),
     ]);
     const response = await bank.client.send({
       method: 'POST',
@@ -186,6 +186,41 @@ describe('the bank client retries only what is safe, with the same id and bytes'
       requestId: 'r-1',
       attempts: 2,
     });
+  });
+
+  it('keeps a state-conflict 409 on a retry a conflict: the first attempt may never have arrived', async () => {
+    const bank = scriptedBank([
+      timeout(),
+      status(409, {}, { title: 'Conflict', detail: 'the account is Closed' }),
+    ]);
+    await expect(
+      bank.client.send({ method: 'PATCH', path: '/v1/Accounts/a', body: '{}', requestId: 'r-2' }),
+    ).rejects.toMatchObject({ name: 'BankConflictError' });
+  });
+
+  it('reports a duplicate-request 409 on the first attempt as already processed when an earlier call sent the id', async () => {
+    const bank = scriptedBank([status(409, {}, { title: 'Duplicate X-Request-Id' })]);
+    const response = await bank.client.send({
+      method: 'POST',
+      path: '/v3/Accounts',
+      body: '{}',
+      requestId: 'r-3',
+      sentBefore: true,
+    });
+    expect(response).toMatchObject({ outcome: 'already-processed', attempts: 1 });
+  });
+
+  it('keeps a duplicate-request 409 a conflict when no attempt with the id was ever sent', async () => {
+    const bank = scriptedBank([status(409, {}, { title: 'Duplicate X-Request-Id' })]);
+    await expect(
+      bank.client.send({ method: 'POST', path: '/v3/Accounts', body: '{}', requestId: 'r-4' }),
+    ).rejects.toMatchObject({ name: 'BankConflictError' });
+  });
+
+  it('does not take a request fetch refuses to send for a network failure', async () => {
+    const bank = scriptedBank([new TypeError('Request with GET/HEAD method cannot have body.')]);
+    await expect(bank.client.send({ method: 'GET', path: '/v1/Test' })).rejects.toThrow('cannot have body');
+    expect(bank.sent).toHaveLength(1);
   });
 
   it('treats a 409 on the first attempt as a conflict error', async () => {

@@ -1,3 +1,4 @@
+import { readJson } from '../../../shared/json/read-json.js';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
@@ -93,19 +94,21 @@ describe('instant payment reference', () => {
 });
 
 describe('instant payment amount, currency and instruction count', () => {
-  it.each([0.01, 1, 999999.99, 1000000])('accepts %s', (amount) => {
-    expect(messages(fpsAmount, amount)).toEqual([]);
+  // Amounts arrive as the safe JSON reader gives them: numbers keep the digits written.
+  it.each(['0.01', '1', '999999.99', '1000000', '10.500', '1e2'])('accepts %s', (amount) => {
+    expect(messages(fpsAmount, readJson(amount))).toEqual([]);
   });
 
   it.each([
-    [0, 'Amount must be greater than 0.'],
-    [-5, 'Amount must be greater than 0.'],
-    [1000000.01, 'Amount must be at most GBP 1,000,000.00.'],
-    [10.001, 'Amount must have at most 2 decimal places.'],
-    [0.1 + 0.2, 'Amount must have at most 2 decimal places.'],
-    ['10.00', 'Amount must be a number.'],
+    ['0', 'Amount must be greater than 0.'],
+    ['-5', 'Amount must be greater than 0.'],
+    ['1000000.01', 'Amount must be at most GBP 1,000,000.00.'],
+    ['10.001', 'Amount must have at most 2 decimal places.'],
+    ['0.30000000000000004', 'Amount must have at most 2 decimal places.'],
+    ['0.1000000000000000055511151231257827', 'Amount must have at most 2 decimal places.'],
+    ['"10.00"', 'Amount must be a number.'],
   ])('refuses %s: %s', (amount, message) => {
-    expect(messages(fpsAmount, amount)).toEqual([message]);
+    expect(messages(fpsAmount, readJson(amount))).toEqual([message]);
   });
 
   it('takes GBP only', () => {

@@ -5,7 +5,8 @@ import { type LocalDynamo, startLocalDynamo } from '../../../local/dynamo.js';
 import { BankClient } from '../../../shared/bank/client.js';
 import { StaticTokenSource } from '../../../shared/bank/token-source.js';
 import { idempotencyTable } from '../../../shared/config/tables.js';
-import { forwardOperation } from '../../../shared/gateway/forward-operation.js';
+import { DynamoDbAttemptLog } from '../../../shared/gateway/attempt-log.js';
+import { type ForwardDependencies, forwardOperation } from '../../../shared/gateway/forward-operation.js';
 import { powertoolsRunOnce, requestIdFor } from '../../../shared/gateway/idempotency.js';
 import type { GatewayRequest } from '../../../shared/gateway/request.js';
 import type { Operation } from '../../../shared/operations/operation.js';
@@ -18,11 +19,12 @@ const createThing: Operation = {
   pathParams: z.strictObject({ thingId: z.string().regex(/^\d+$/, 'must be digits') }),
   body: z.strictObject({ name: z.string().min(1, 'must not be empty') }),
   requiresIdempotencyKey: true,
+  readBack: '/v1/Things/{thingId}',
 };
 
 const getThing: Operation = { id: 'getThing', method: 'GET', path: '/v1/Things/{thingId}', fn: 'test' };
 
-const silent = { debug() {}, info() {}, warn() {} };
+const silent = { debug() {}, info() {}, warn() {}, error() {} };
 let dynamo: LocalDynamo;
 
 beforeAll(async () => {
@@ -54,16 +56,21 @@ function gateway(answers: Array<() => Response | Error>) {
   const deps = {
     bank,
     runOnce: powertoolsRunOnce(store),
+    attempts: new DynamoDbAttemptLog(dynamo.client, dynamo.tableName(idempotencyTable)),
     log: silent,
     institution: { overdraftAgreement: false },
   };
-  const call = (overrides: Partial<GatewayRequest>) =>
+  const call = ({
+    body = '{"name":"a"}',
+    ...overrides
+  }: Partial<Omit<GatewayRequest, 'body'>> & { body?: string }) =>
     forwardOperation(
       createThing,
       {
         pathParams: { thingId: '42' },
         query: {},
-        body: '{"name":"a"}',
+        body: Buffer.from(body),
+        contentType: 'application/json',
         idempotencyKey: undefined,
         caller: 'arn:aws:iam::1:role/caller',
         deadline: Date.now() + 10_000,
@@ -78,13 +85,14 @@ function gateway(answers: Array<() => Response | Error>) {
         pathParams: { thingId: '42' },
         query: {},
         body: undefined,
+        contentType: undefined,
         idempotencyKey,
         caller: 'arn:aws:iam::1:role/caller',
         deadline: Date.now() + 10_000,
       },
       deps,
     );
-  return { call, read, sent };
+  return { call, read, sent, deps };
 }
 
 const created = () => new Response('{"id":"t-1"}', { status: 201, headers: { 'x-correlation-id': 'corr' } });
@@ -114,7 +122,9 @@ describe('the gateway checks the spec rules before the bank is called', () => {
   it('refuses a body that is not JSON', async () => {
     const { call, sent } = gateway([created]);
     const result = await call({ body: '{name:', idempotencyKey: unique() });
-    expect(JSON.parse(result.body).errors).toEqual({ $: ['the body is not valid JSON'] });
+    expect(JSON.parse(result.body).errors).toEqual({
+      $: ['the body is not valid JSON: expected a property name in double quotes at position 1, found "n"'],
+    });
     expect(sent).toHaveLength(0);
   });
 
@@ -169,7 +179,7 @@ describe('the gateway acts once per Idempotency-Key', () => {
 
   it('lets a repeat try again after the bank failed, and reports a 409 then as already processed', async () => {
     const unavailable = () => new Response('{"title":"down"}', { status: 503 });
-    const duplicate = () => new Response('{"title":"Duplicate"}', { status: 409 });
+    const duplicate = () => new Response('{"title":"Duplicate X-Request-Id"}', { status: 409 });
     const { call, sent } = gateway([unavailable, unavailable, unavailable, duplicate]);
     const key = unique();
     const first = await call({ idempotencyKey: key });
@@ -198,5 +208,91 @@ describe('the gateway acts once per Idempotency-Key', () => {
     expect(first.status).toBe(400);
     expect(second).toEqual(first);
     expect(sent).toHaveLength(1);
+  });
+});
+
+describe("the bank's outcome is never lost", () => {
+  const unreachable = () => new TypeError('fetch failed');
+  const duplicate = () => new Response('{"title":"Duplicate X-Request-Id","status":409}', { status: 409 });
+
+  it('answers a repeat after a timed-out attempt 202 already-processed, with where to read the result', async () => {
+    const { call, sent } = gateway([unreachable, unreachable, duplicate]);
+    const key = unique();
+    const first = await call({ idempotencyKey: key });
+    expect(first.status).toBe(504);
+    const again = await call({ idempotencyKey: key });
+    expect(again.status).toBe(202);
+    expect(again.headers['clearway-outcome']).toBe('already-processed');
+    expect(again.headers.location).toBe('/v1/Things/42');
+    expect(JSON.parse(again.body)).toMatchObject({ outcome: 'already-processed', readBack: '/v1/Things/42' });
+    expect(new Set(sent.map((request) => request.requestId)).size).toBe(1);
+  });
+
+  it('keeps a state-conflict 409 on a repeat a 409', async () => {
+    const conflict = () =>
+      new Response('{"title":"Conflict","detail":"the account is Closed"}', { status: 409 });
+    const { call } = gateway([unreachable, unreachable, conflict]);
+    const key = unique();
+    await call({ idempotencyKey: key });
+    const again = await call({ idempotencyKey: key });
+    expect(again.status).toBe(409);
+    expect(JSON.parse(again.body).detail).toBe('the account is Closed');
+  });
+
+  it('shares keys between the STS sessions of one role, so two workers send one X-Request-Id', async () => {
+    const { call, sent } = gateway([created, created]);
+    const key = unique();
+    const first = await call({
+      idempotencyKey: key,
+      caller: 'arn:aws:sts::123456789012:assumed-role/Payments/worker-1',
+    });
+    const second = await call({
+      idempotencyKey: key,
+      caller: 'arn:aws:sts::123456789012:assumed-role/Payments/worker-2',
+    });
+    expect(sent).toHaveLength(1);
+    expect(second).toEqual(first);
+  });
+
+  it('returns an answer too large to store in full, and answers a repeat with its status and a note', async () => {
+    const large = 'x'.repeat(500 * 1024);
+    const bigAnswer = () => new Response(JSON.stringify({ Message: large }), { status: 200 });
+    const { call, sent } = gateway([bigAnswer]);
+    const key = unique();
+    const first = await call({ idempotencyKey: key });
+    expect(first.status).toBe(200);
+    expect(JSON.parse(first.body).Message).toBe(large);
+    const again = await call({ idempotencyKey: key });
+    expect(sent).toHaveLength(1);
+    expect(again.status).toBe(200);
+    expect(again.headers['clearway-outcome']).toBe('stored-without-body');
+    expect(JSON.parse(again.body).outcome).toBe('stored-without-body');
+  });
+
+  it("still answers with the bank's result when storing it fails", async () => {
+    const { deps, sent } = gateway([created]);
+    const failingStore: ForwardDependencies = {
+      ...deps,
+      runOnce: async (_call, work) => {
+        await work();
+        throw new Error('DynamoDB unavailable');
+      },
+    };
+    const result = await forwardOperation(
+      createThing,
+      {
+        pathParams: { thingId: '42' },
+        query: {},
+        body: Buffer.from('{"name":"a"}'),
+        contentType: 'application/json',
+        idempotencyKey: unique(),
+        caller: 'arn:aws:iam::1:role/caller',
+        deadline: Date.now() + 10_000,
+      },
+      failingStore,
+    );
+    expect(sent).toHaveLength(1);
+    expect(result.status).toBe(201);
+    expect(result.body).toBe('{"id":"t-1"}');
   });
 });

@@ -4,7 +4,7 @@ import { createOperationHandler } from '../../../functions/http/operation-handle
 import { BankClient } from '../../../shared/bank/client.js';
 import { type TokenSource, TokenConfigurationError } from '../../../shared/bank/token-source.js';
 
-const silent = { debug() {}, info() {}, warn() {} };
+const silent = { debug() {}, info() {}, warn() {}, error() {} };
 const context = { getRemainingTimeInMillis: () => 10_000, awsRequestId: 'lambda-req-1' } as Context;
 
 function handlerWith(tokens: TokenSource, sent: string[] = []) {
@@ -20,6 +20,7 @@ function handlerWith(tokens: TokenSource, sent: string[] = []) {
   return createOperationHandler('test-operations', () => ({
     bank,
     runOnce: async (_call, work) => work(),
+    attempts: { recordSend: async () => false },
     log: silent,
     institution: { overdraftAgreement: false },
   }));

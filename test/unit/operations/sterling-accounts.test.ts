@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkRequest } from '../../../shared/gateway/request.js';
 import { operationsOf } from '../../../shared/operations/index.js';
+import { pathParamNames } from '../../../shared/operations/path-params.js';
 import type { Operation } from '../../../shared/operations/operation.js';
 import { PAGING_MESSAGES } from '../../../shared/operations/paging.js';
 import {
@@ -23,6 +24,11 @@ import {
   STATUS_REASONS,
 } from '../../../shared/operations/sterling-accounts/schemas.js';
 
+const PATH_VALUES: Record<string, string> = {
+  accountId: '0b6a3b5e-4c1d-4f7e-9a2b-1c3d5e7f9a0b',
+  virtualAccountId: '7e1f2a3b-5c6d-4e8f-9a0b-2c4d6e8f0a1b',
+};
+
 /** The gateway's verdict on a request: `{}` when it may go to the bank, else the `errors` map of the 400. */
 function errorsOf(
   operation: Operation,
@@ -36,9 +42,12 @@ function errorsOf(
   const result = checkRequest(
     operation,
     {
-      pathParams: { accountId: 'account-1', virtualAccountId: 'virtual-1' },
+      pathParams: Object.fromEntries(
+        pathParamNames(operation.path).map((name) => [name, PATH_VALUES[name] ?? '']),
+      ),
       query: request.query ?? {},
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      body: request.body === undefined ? undefined : Buffer.from(JSON.stringify(request.body)),
+      contentType: 'application/json',
       idempotencyKey: request.idempotencyKey === null ? undefined : (request.idempotencyKey ?? 'key-1'),
       caller: 'unit-test',
       deadline: 0,

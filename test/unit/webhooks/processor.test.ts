@@ -8,7 +8,7 @@ import { DynamoDbWebhookInbox, INBOX_LEASE_MS } from '../../../shared/webhooks/d
 import type { BankEvent, QueuedWebhook } from '../../../shared/webhooks/ports.js';
 import { processWebhook } from '../../../shared/webhooks/process.js';
 
-const silent = { debug() {}, info() {}, warn() {} };
+const silent = { debug() {}, info() {}, warn() {}, error() {} };
 let dynamo: LocalDynamo;
 
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import { testKeyPair } from '../../support/keys.js';
 const bankKey = testKeyPair();
 const oldBankKey = testKeyPair();
 const institutionKey = testKeyPair();
-const silent = { debug() {}, info() {}, warn() {} };
+const silent = { debug() {}, info() {}, warn() {}, error() {} };
 
 function receiver(options: { bankKeys?: string[]; failEnqueue?: boolean; failSigning?: boolean } = {}) {
   const queued: QueuedWebhook[] = [];
