@@ -58,7 +58,15 @@ async function serve(
   request: IncomingMessage,
   response: ServerResponse,
 ): Promise<void> {
-  const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+  // The target is split by hand: a URL parser would resolve `..` and `%2E%2E` segments before routing,
+  // which API Gateway does not do; the path rules must see them.
+  const target = request.url ?? '/';
+  const queryAt = target.indexOf('?');
+  const url = {
+    pathname: queryAt === -1 ? target : target.slice(0, queryAt),
+    search: queryAt === -1 ? '' : target.slice(queryAt),
+    searchParams: new URLSearchParams(queryAt === -1 ? '' : target.slice(queryAt + 1)),
+  };
   const match = router.match(request.method ?? 'GET', url.pathname);
   if (match.kind === 'not-found') return answerProblem(response, 404, 'Not Found', url.pathname);
   if (match.kind === 'method-not-allowed') {

@@ -1,8 +1,9 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createOperationHandler } from '../../../functions/http/operation-handler.js';
 import { BankClient } from '../../../shared/bank/client.js';
 import { type TokenSource, TokenConfigurationError } from '../../../shared/bank/token-source.js';
+import { metrics } from '../../../shared/observability.js';
 
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
 const context = { getRemainingTimeInMillis: () => 10_000, awsRequestId: 'lambda-req-1' } as Context;
@@ -65,5 +66,20 @@ describe('the operation Lambda maps API Gateway events to the gateway use case',
     expect(answer.headers?.['content-type']).toBe('application/problem+json');
     expect(answer.body).toContain('lambda-req-1');
     expect(answer.body).not.toContain('secret-x');
+  });
+
+  it("keeps the bank's answer when recording metrics fails after it", async () => {
+    const sent: string[] = [];
+    const failing = vi.spyOn(metrics, 'addMetric').mockImplementation(() => {
+      throw new Error('metrics unavailable');
+    });
+    try {
+      const answer = await handlerWith({ token: async () => 't' }, sent)(event({}), context);
+      expect(sent).toHaveLength(1);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.body).toBe('{"Message":"hi"}');
+    } finally {
+      failing.mockRestore();
+    }
   });
 });
