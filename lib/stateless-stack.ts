@@ -86,7 +86,8 @@ export class StatelessStack extends Stack {
           resources: [stateful.apiTokenSecret.secretArn],
         }),
       );
-      // Powertools idempotency: get, conditional put, update on completion, delete on failure.
+      // Powertools idempotency (get, conditional put, update on completion, delete on failure) and the
+      // attempt log next to it (one conditional put per keyed request).
       made.addToRolePolicy(
         itemStatement('IdempotencyRecords', stateful.idempotencyTable.tableArn, [
           'GetItem',
