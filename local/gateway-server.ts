@@ -36,11 +36,11 @@ export function operationRoutes(
  * segments win over variables, as in API Gateway), builds the proxy event and calls the same handler the
  * Lambda runs.
  */
-export function startGatewayServer(routes: Route[], port: number): Promise<Server> {
+export function startGatewayServer(routes: Route[], port: number, lambdaTimeoutMs?: number): Promise<Server> {
   const router = new Router<Route>({ ignoreCase: false });
   for (const route of routes) router.add(route.method as HttpMethod, route.resource, route);
   const server = createServer((request, response) => {
-    serve(router, request, response).catch((error: Error) => {
+    serve(router, request, response, lambdaTimeoutMs).catch((error: Error) => {
       answerProblem(response, 500, 'Internal error', error.message);
     });
   });
@@ -57,6 +57,7 @@ async function serve(
   router: Router<Route>,
   request: IncomingMessage,
   response: ServerResponse,
+  lambdaTimeoutMs: number | undefined,
 ): Promise<void> {
   // The target is split by hand: a URL parser would resolve `..` and `%2E%2E` segments before routing,
   // which API Gateway does not do; the path rules must see them.
@@ -91,7 +92,7 @@ async function serve(
     isBase64Encoded: body.length > 0,
     requestContext: { identity: { caller: 'sandbox', userArn: 'arn:aws:iam::000000000000:user/sandbox' } },
   } as unknown as APIGatewayProxyEvent;
-  const result = await route.handler(event, lambdaContext(route.functionName));
+  const result = await route.handler(event, lambdaContext(route.functionName, lambdaTimeoutMs));
   response.writeHead(result.statusCode, result.headers as Record<string, string>);
   response.end(result.body);
 }

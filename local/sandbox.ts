@@ -5,6 +5,7 @@ import { createOperationHandler } from '../functions/http/operation-handler.js';
 import { createWebhookProcessor } from '../functions/webhook-processor.js';
 import { createWebhookReceiver } from '../functions/webhook-receiver.js';
 import { BankClient } from '../shared/bank/client.js';
+import type { RetryPolicy } from '../shared/bank/retry.js';
 import { StaticTokenSource } from '../shared/bank/token-source.js';
 import { idempotencyTable, webhookInboxTable } from '../shared/config/tables.js';
 import { DynamoDbAttemptLog } from '../shared/gateway/attempt-log.js';
@@ -49,13 +50,23 @@ export class PortInUseError extends Error {
   override readonly name = 'PortInUseError';
 }
 
+/** What tests change; `npm start` uses none of it. */
+export interface SandboxOptions {
+  simClock?: ManualClock;
+  webhookTimeoutMs?: number;
+  queueRetryDelayMs?: number;
+  /** The Lambda timeout the gateway's handlers run under (default 29 s, API Gateway's limit). */
+  lambdaTimeoutMs?: number;
+  /** The bank client's retries (default `defaultRetryPolicy`): tests shorten the waits. */
+  bankRetry?: Partial<RetryPolicy>;
+  /** Seeded draws, so a test run repeats: the simulator's fault rates and nonces, the retry jitter. */
+  draws?: { simFaults?: () => number; simNonce?: () => string; retryJitter?: () => number };
+}
+
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
 /** Starts dynalite, the simulator (unless `bankUrl` is set) and the gateway with the real handlers. */
-export async function startSandbox(
-  config: SandboxConfig,
-  options: { simClock?: ManualClock; webhookTimeoutMs?: number; queueRetryDelayMs?: number } = {},
-): Promise<Sandbox> {
+export async function startSandbox(config: SandboxConfig, options: SandboxOptions = {}): Promise<Sandbox> {
   const institutionKey = config.signingKeyPath
     ? { privateKeyPath: config.signingKeyPath }
     : ensureKeyPair(config.home, 'institution-signing');
@@ -84,6 +95,8 @@ export async function startSandbox(
           port: config.simPort,
           webhookSigningKeyPem: readPem(bankKey.privateKeyPath, 'the simulator key'),
           webhookTimeoutMs: options.webhookTimeoutMs,
+          random: options.draws?.simFaults,
+          nonce: options.draws?.simNonce,
           institution: {
             tokens: [
               { value: token as string, expiresAt: new Date(clock.now().getTime() + YEAR_MS).toISOString() },
@@ -114,6 +127,8 @@ export async function startSandbox(
       tokens: new StaticTokenSource(token as string),
       signer,
       log: logger,
+      retry: options.bankRetry,
+      random: options.draws?.retryJitter,
     });
     const store = new DynamoDBPersistenceLayer({
       tableName: dynamo.tableName(idempotencyTable),
@@ -164,7 +179,7 @@ export async function startSandbox(
       ...localOnlyRoutes(bus, queue),
     ];
     const server: Server = await listenOn(config.port, 'CLEARWAY_PORT', () =>
-      startGatewayServer(routes, config.port),
+      startGatewayServer(routes, config.port, options.lambdaTimeoutMs),
     );
     closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
     const gatewayUrl = `http://127.0.0.1:${portOf(server)}`;

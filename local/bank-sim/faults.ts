@@ -21,15 +21,21 @@ export const faultSettingsSchema = z
   .strictObject({
     /** Answered in order, one per request, before any rate applies (deterministic tests). */
     failNext: z.array(requestFaultSchema).max(1000).optional(),
-    /** Shares of requests answered 500, 503, 429 or dropped; together at most 1. */
+    /** Shares of requests answered 500, 503, 429, dropped or answered late; together at most 1. */
     errorRate: rate.optional(),
     unavailableRate: rate.optional(),
     rateLimitRate: rate.optional(),
     dropRate: rate.optional(),
+    slowRate: rate.optional(),
     /** `Retry-After` seconds on 503 and 429 answers drawn from the rates. Default 1. */
     retryAfterSeconds: seconds.optional(),
     /** Real-time delay added to every request. */
     latencyMs: latency.optional(),
+    /**
+     * Extra delay of the requests drawn by `slowRate`, which are then processed: longer than the caller
+     * waits, it is the answer that never arrives although the bank acted. Default 10 000.
+     */
+    slowLatencyMs: latency.optional(),
     /** Applied in order, one per emitted webhook, before any rate applies. */
     nextWebhooks: z.array(webhookFaultSchema).max(1000).optional(),
     duplicateWebhookRate: rate.optional(),
@@ -37,8 +43,14 @@ export const faultSettingsSchema = z
     outOfOrderWebhookRate: rate.optional(),
   })
   .refine(
-    (s) => (s.errorRate ?? 0) + (s.unavailableRate ?? 0) + (s.rateLimitRate ?? 0) + (s.dropRate ?? 0) <= 1,
-    { message: 'errorRate, unavailableRate, rateLimitRate and dropRate add up to more than 1' },
+    (s) =>
+      (s.errorRate ?? 0) +
+        (s.unavailableRate ?? 0) +
+        (s.rateLimitRate ?? 0) +
+        (s.dropRate ?? 0) +
+        (s.slowRate ?? 0) <=
+      1,
+    { message: 'errorRate, unavailableRate, rateLimitRate, dropRate and slowRate add up to more than 1' },
   );
 
 export type RequestFault = z.infer<typeof requestFaultSchema>;
@@ -50,7 +62,11 @@ export interface RequestFaultPlan {
   latencyMs: number;
   drop: boolean;
   answer?: { status: 500 | 503 | 429; retryAfter?: number };
+  /** Drawn by `slowRate`: held `slowLatencyMs` longer, then processed. */
+  slow?: true;
 }
+
+const DEFAULT_SLOW_LATENCY_MS = 10_000;
 
 /** The fault settings in force, and the draws that apply them. */
 export class Faults {
@@ -80,7 +96,9 @@ export class Faults {
       }
       return { latencyMs: latencyMs + extra, drop: false };
     }
-    return { latencyMs, ...this.#drawRequestFault() };
+    const drawn = this.#drawRequestFault();
+    const slowMs = drawn.slow ? (this.#settings.slowLatencyMs ?? DEFAULT_SLOW_LATENCY_MS) : 0;
+    return { latencyMs: latencyMs + slowMs, ...drawn };
   }
 
   nextWebhook(): WebhookFault[] {
@@ -106,6 +124,8 @@ export class Faults {
     if (draw < threshold) return { drop: false, answer: { status: 503, retryAfter } };
     threshold += s.rateLimitRate ?? 0;
     if (draw < threshold) return { drop: false, answer: { status: 429, retryAfter } };
+    threshold += s.slowRate ?? 0;
+    if (draw < threshold) return { drop: false, slow: true };
     return { drop: false };
   }
 }

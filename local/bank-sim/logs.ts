@@ -38,7 +38,7 @@ export interface RequestRecord {
   status: number | null;
   /** The problem title when the answer was an error. */
   title: string | null;
-  /** The fault applied before processing, if any (`500`, `503`, `429`, `drop`). */
+  /** The fault applied before processing, if any (`500`, `503`, `429`, `drop`, or `slow`: late, then processed). */
   fault: string | null;
 }
 

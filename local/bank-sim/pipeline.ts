@@ -61,7 +61,7 @@ const nothing = () => {};
 /**
  * The bank's checks, in this order. Each refusal answers and stops, and none leaves state behind: the id
  * reserved at step 7 is released unless the handler answers 2xx. Also in local/bank-sim/README.md.
- *  1. faults (latency, dropped connection, 500 / 503 / 429), before the bank looks at the request
+ *  1. faults (latency, dropped connection, 500 / 503 / 429, a slow answer), before the bank looks at the request
  *  2. route: 404 unknown path, 405 known path with another method
  *  3. `Authorization: Bearer <token>`, known and unexpired on the simulated clock: else 403
  *  4. `X-Request-Id` on POST, PUT, PATCH, DELETE: missing or invalid: 400 `Missing X-Request-Id Header`
@@ -74,15 +74,17 @@ const nothing = () => {};
 export async function handleBankRequest(deps: PipelineDeps, request: BankRequest): Promise<BankOutcome> {
   const url = request.url;
   const instance = url.pathname;
+  const plan = deps.faults.nextRequest();
+  // A slow request is still processed; the log names the fault so its late answer can be told apart.
+  const slow = plan.slow ? 'slow' : null;
   const answer = (response: SimResponse, institutionId: string | null = null): Answered => ({
     kind: 'answered',
     response,
-    fault: null,
+    fault: slow,
     institutionId,
     afterResponse: nothing,
   });
 
-  const plan = deps.faults.nextRequest();
   if (plan.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, plan.latencyMs));
   if (plan.drop) return { kind: 'dropped', fault: 'drop' };
   if (plan.answer)
@@ -166,7 +168,7 @@ export async function handleBankRequest(deps: PipelineDeps, request: BankRequest
     if (!succeeded) return;
     for (const [type, version, payload] of emitted) deps.emit(institution, type, version, payload);
   };
-  return { kind: 'answered', response, fault: null, institutionId: institution.id, afterResponse };
+  return { kind: 'answered', response, fault: slow, institutionId: institution.id, afterResponse };
 }
 
 /** The route's rules, the same function the gateway applies (shared/operations/validate.ts), then its handler. */

@@ -1,5 +1,9 @@
 import { createHash } from 'node:crypto';
-import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempotency';
+import {
+  IdempotencyConfig,
+  IdempotencyItemNotFoundError,
+  makeIdempotent,
+} from '@aws-lambda-powertools/idempotency';
 import type { BasePersistenceLayer } from '@aws-lambda-powertools/idempotency/persistence';
 import { REQUEST_ID_UNIQUE_FOR_MS } from '../domain/field-rules.js';
 
@@ -47,11 +51,23 @@ export function powertoolsRunOnce(persistenceStore: BasePersistenceLayer): RunOn
       input.work(),
     { persistenceStore, config, keyPrefix: 'clearway-gateway' },
   );
-  return ({ scope, key, fingerprint, remainingMs }, work) => {
-    config.registerLambdaContext({ getRemainingTimeInMillis: () => remainingMs } as never);
-    return run({ scope, key, fingerprint, work });
+  return async ({ scope, key, fingerprint, remainingMs }, work) => {
+    for (let claim = 1; ; claim++) {
+      config.registerLambdaContext({ getRemainingTimeInMillis: () => remainingMs } as never);
+      try {
+        return await run({ scope, key, fingerprint, work });
+      } catch (error) {
+        if (!(error instanceof IdempotencyItemNotFoundError) || claim >= MAX_CLAIMS) throw error;
+        // The key was held when Powertools tried to claim it, and its holder failed and released it
+        // before Powertools read the record back. Nothing has run here yet, so claiming again is safe.
+        // DynamoDB hands the record back with the refused write; dynalite does not, so Powertools reads.
+      }
+    }
   };
 }
+
+/** Claims of one key per call: a record that vanishes more often than this is not a passing race. */
+const MAX_CLAIMS = 3;
 
 /** The answer as it is kept: the body only when it fits in the store. */
 export function storableAnswer(answer: { status: number; headers: Record<string, string>; body: string }) {

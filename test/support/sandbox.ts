@@ -1,11 +1,18 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startSandbox } from '../../local/sandbox.js';
+import { type SandboxOptions, startSandbox } from '../../local/sandbox.js';
 import { ManualClock } from '../../shared/ports/clock.js';
+import { seededRandom } from './seeded-random.js';
+
+export interface TestSandboxOptions extends Pick<SandboxOptions, 'lambdaTimeoutMs' | 'bankRetry'> {
+  webhookTimeoutMs?: number;
+  /** Seeds every draw of the sandbox (fault rates, nonces, retry jitter), each from its own stream. */
+  seed?: number;
+}
 
 /** The whole sandbox in-process on free loopback ports, with fresh keys and a controllable bank clock. */
-export async function testSandbox(options: { webhookTimeoutMs?: number } = {}) {
+export async function testSandbox(options: TestSandboxOptions = {}) {
   const simClock = new ManualClock('2026-03-02T10:00:00Z');
   const sandbox = await startSandbox(
     {
@@ -18,7 +25,14 @@ export async function testSandbox(options: { webhookTimeoutMs?: number } = {}) {
       overdraftAgreement: false,
       home: mkdtempSync(join(tmpdir(), 'clearway-sandbox-')),
     },
-    { simClock, webhookTimeoutMs: options.webhookTimeoutMs ?? 2_000, queueRetryDelayMs: 10 },
+    {
+      simClock,
+      webhookTimeoutMs: options.webhookTimeoutMs ?? 2_000,
+      queueRetryDelayMs: 10,
+      lambdaTimeoutMs: options.lambdaTimeoutMs,
+      bankRetry: options.bankRetry,
+      draws: options.seed === undefined ? undefined : seededDraws(options.seed),
+    },
   );
   const simulator = sandbox.simulator;
   if (!simulator) throw new Error('the test sandbox always runs the simulator');
@@ -38,3 +52,14 @@ export const jsonPost = (body: string, headers: Record<string, string> = {}): Re
   headers: { 'content-type': 'application/json', ...headers },
   body,
 });
+
+/** One stream per consumer, so a change in how often one draws leaves the others' sequences alone. */
+function seededDraws(seed: number): SandboxOptions['draws'] {
+  const nonce = seededRandom(seed + 2);
+  return {
+    simFaults: seededRandom(seed),
+    retryJitter: seededRandom(seed + 1),
+    // The bank's range: 1 to 2^32.
+    simNonce: () => String(1 + Math.floor(nonce() * 2 ** 32)),
+  };
+}

@@ -75,10 +75,27 @@ describe('request faults', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(140);
   });
 
+  it('holds a request drawn by slowRate, then processes it, and logs it as slow', async () => {
+    sim = await startTestSimulator({ random: () => 0.05 });
+    sim.setFaults({ slowRate: 0.1, slowLatencyMs: 150 });
+
+    const started = performance.now();
+    const response = await call(sim, 'POST', '/v1/Test', {
+      body: '{"late":"but done"}',
+      requestId: 'req-slow',
+    });
+
+    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+    expect(response.status).toBe(200);
+    expect(sim.requests[0]).toMatchObject({ requestId: 'req-slow', status: 200, fault: 'slow' });
+    expect(sim.webhooks.map((webhook) => webhook.type)).toEqual(['FITestEvent']);
+  });
+
   it('refuses fault rates that add up to more than 1', async () => {
     sim = await startTestSimulator();
 
     expect(() => sim.setFaults({ errorRate: 0.6, dropRate: 0.6 })).toThrow(/more than 1/);
+    expect(() => sim.setFaults({ errorRate: 0.6, slowRate: 0.6 })).toThrow(/more than 1/);
     expect(sim.faults).toEqual({});
   });
 });
