@@ -15,6 +15,11 @@ export interface GatewayRequest {
   caller: string;
   /** Epoch ms by which the answer must be back (the Lambda's remaining time less a margin). */
   deadline: number;
+  /**
+   * Epoch ms when the invocation ends (default: `deadline`). The Idempotency-Key stays locked until then, so
+   * a repeat cannot take it over while this call still stores its answer after the bank's deadline.
+   */
+  invocationEndsAt?: number;
 }
 
 export interface RequestProblem {
