@@ -45,6 +45,7 @@ export function createOperationHandler(fn: string, dependencies: () => ForwardDe
           idempotencyKey: header(event, 'idempotency-key'),
           caller: event.requestContext?.identity?.userArn ?? 'anonymous',
           deadline: Date.now() + context.getRemainingTimeInMillis() - ANSWER_MARGIN_MS,
+          invocationEndsAt: Date.now() + context.getRemainingTimeInMillis(),
         },
         dependencies(),
       );

@@ -87,10 +87,8 @@ export async function forwardOperation(
   };
   try {
     const fingerprint = fingerprintOf(operation.method, checked.bankPath, checked.body);
-    const stored = await deps.runOnce(
-      { scope, key, fingerprint, remainingMs: request.deadline - now() },
-      work,
-    );
+    const remainingMs = (request.invocationEndsAt ?? request.deadline) - now();
+    const stored = await deps.runOnce({ scope, key, fingerprint, remainingMs }, work);
     return answer ?? replay(stored);
   } catch (error) {
     if (answer !== undefined) {
