@@ -6,22 +6,24 @@ import middy from '@middy/core';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { logger, metrics } from '../shared/observability.js';
 import { awsProcessDependencies } from '../shared/runtime/aws-processor.js';
-import type { QueuedWebhook } from '../shared/webhooks/ports.js';
 import { type ProcessDependencies, processWebhook } from '../shared/webhooks/process.js';
+
+const metricFor = {
+  published: 'WebhooksPublished',
+  duplicate: 'WebhooksDuplicate',
+  quarantined: 'WebhooksQuarantined',
+} as const;
 
 /**
  * SQS batch of queued webhooks: each record on its own, failures reported per record so only those are
- * redelivered (and reach the DLQ after the queue's maxReceiveCount).
+ * redelivered (and reach the DLQ after the queue's maxReceiveCount); one that can never be published is
+ * quarantined in the DLQ at once, with its reason.
  */
 export function createWebhookProcessor(dependencies: () => ProcessDependencies) {
   const processor = new BatchProcessor(EventType.SQS);
   const processRecord = async (record: SQSRecord) => {
-    const outcome = await processWebhook(JSON.parse(record.body) as QueuedWebhook, dependencies());
-    metrics.addMetric(
-      outcome === 'published' ? 'WebhooksPublished' : 'WebhooksDuplicate',
-      MetricUnit.Count,
-      1,
-    );
+    const outcome = await processWebhook(record.body, dependencies());
+    metrics.addMetric(metricFor[outcome], MetricUnit.Count, 1);
   };
   return middy<SQSEvent, SQSBatchResponse>()
     .use(injectLambdaContext(logger, { resetKeys: true }))

@@ -10,12 +10,13 @@ import { header, rawBody, toProxyResult } from './http/api-gateway.js';
 
 const metricFor = {
   accepted: 'WebhooksAccepted',
+  quarantined: 'WebhooksQuarantined',
+  'bad-envelope': 'WebhooksQuarantined',
   'bad-signature': 'WebhooksRejected',
-  'bad-envelope': 'WebhooksRejected',
   'not-queued': 'WebhooksNotQueued',
 } as const;
 
-/** POST /webhooks from the bank: verify, queue, answer the signed nonce. Kept small for a fast cold start. */
+/** POST /webhooks from the bank: verify, queue (or quarantine), answer the signed nonce. Kept small for a fast cold start. */
 export function createWebhookReceiver(dependencies: () => ReceiveDependencies) {
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     .use(injectLambdaContext(logger, { resetKeys: true }))

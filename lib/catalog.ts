@@ -98,6 +98,20 @@ export function functionRoleArn(stack: Stack, config: ClearwayConfig, fn: string
   });
 }
 
+/**
+ * The fixed name of the webhook body bucket, `clearway-<env>-webhook-bodies-<account>-<region>` (at most 62
+ * characters). Fixed like the role names so that the stateless stack grants its objects by name: the grant
+ * and cdk-nag's finding about its key wildcard then read the same in every synth. cdk-nag writes the
+ * pseudo parameters as `<AWS::AccountId>` and `<AWS::Region>`; pass those to name the finding.
+ */
+export function webhookBodyBucketName(
+  config: ClearwayConfig,
+  account: string = Aws.ACCOUNT_ID,
+  region: string = Aws.REGION,
+): string {
+  return `${config.prefix}-webhook-bodies-${account}-${region}`;
+}
+
 /** True when the body schema describes a JSON object (so API Gateway may require one). */
 function takesJsonObject(schema: unknown): boolean {
   const def = (schema as { def?: { type?: string; in?: unknown } }).def;

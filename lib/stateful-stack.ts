@@ -5,6 +5,7 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
+import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as snsSubscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
@@ -12,7 +13,13 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
 import { idempotencyTable, type TableDefinition, webhookInboxTable } from '../shared/config/tables.js';
-import { functionRoleArn, publicKeyReaderFunctionNames, signingFunctionNames } from './catalog.js';
+import { QUEUE_MESSAGE_LIMIT_BYTES } from '../shared/webhooks/queue-message.js';
+import {
+  functionRoleArn,
+  publicKeyReaderFunctionNames,
+  signingFunctionNames,
+  webhookBodyBucketName,
+} from './catalog.js';
 import type { ClearwayConfig } from './config.js';
 
 export interface StatefulStackProps extends StackProps {
@@ -67,7 +74,10 @@ export class StatefulStack extends Stack {
   readonly inboxTable: dynamodb.ITable;
   readonly eventBus: events.IEventBus;
   readonly webhookQueue: sqs.IQueue;
+  /** Also the quarantine: webhooks that can never be processed are sent here with their reason. */
   readonly webhookDeadLetterQueue: sqs.IQueue;
+  /** Webhook bodies too large for a queue message (the claim check); fixed name, see catalog.ts. */
+  readonly webhookBodyBucket: s3.IBucket;
   readonly bankPublicKeysParameter: ssm.IStringParameter;
   readonly alarmTopic?: sns.ITopic;
 
@@ -169,12 +179,15 @@ export class StatefulStack extends Stack {
     // --- Events ----------------------------------------------------------------------------------------
     this.eventBus = new events.EventBus(this, 'EventBus', { eventBusName: config.prefix });
 
-    // --- Webhook queue, its DLQ and the alarm ----------------------------------------------------------
-    // Both queues hold webhooks not yet processed (money events): kept if the stack is ever deleted.
+    // --- Webhook queue, its DLQ (also the quarantine), the body bucket and the alarm ------------------
+    // Both queues hold webhooks not yet processed (money events): kept if the stack is ever deleted. The
+    // message limit is set, not left to the default, because the receiver sizes its messages by it.
+    const deadLetterRetention = Duration.days(14);
     const deadLetterQueue = new sqs.Queue(this, 'WebhookDeadLetterQueue', {
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
-      retentionPeriod: Duration.days(14),
+      retentionPeriod: deadLetterRetention,
+      maxMessageSizeBytes: QUEUE_MESSAGE_LIMIT_BYTES,
       removalPolicy: RemovalPolicy.RETAIN,
     });
     this.webhookDeadLetterQueue = deadLetterQueue;
@@ -185,9 +198,26 @@ export class StatefulStack extends Stack {
       visibilityTimeout: Duration.seconds(6 * config.processor.timeoutSeconds),
       // Longer than the bank's 24 hours of retries, so a stalled processor loses nothing.
       retentionPeriod: Duration.days(4),
+      maxMessageSizeBytes: QUEUE_MESSAGE_LIMIT_BYTES,
       deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: config.processor.maxReceiveCount },
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    const bodyBucket = new s3.Bucket(this, 'WebhookBodyBucket', {
+      bucketName: webhookBodyBucketName(config),
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      // Twice the DLQ's retention: a body outlives every message that points at it, re-driven once too.
+      lifecycleRules: [{ expiration: deadLetterRetention.plus(deadLetterRetention) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(bodyBucket).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason:
+        'Only the webhook receiver (PutObject) and processor (GetObject) roles may touch this bucket, on sha256/ keys only, and each object is a webhook body already logged by those functions; server access logs would need a second bucket and add nothing an operator uses.',
+    });
+    this.webhookBodyBucket = bodyBucket;
 
     if (config.alarms.email !== undefined) {
       const topic = new sns.Topic(this, 'AlarmTopic', {
@@ -201,7 +231,7 @@ export class StatefulStack extends Stack {
     }
     const dlqAlarm = new cloudwatch.Alarm(this, 'WebhookDeadLetterAlarm', {
       alarmDescription:
-        'A webhook failed processing after every retry and waits in the DLQ: inspect it and re-drive it.',
+        'A webhook waits in the DLQ: it failed processing after every retry (re-drive it once the cause is fixed), or it was quarantined because it can never be processed (message attribute "reason"; inspect it, act on it by hand, then delete it).',
       metric: deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1) }),
       threshold: 1,
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
@@ -239,6 +269,10 @@ export class StatefulStack extends Stack {
     new CfnOutput(this, 'WebhookDeadLetterQueueArnOutput', {
       key: 'WebhookDeadLetterQueueArn',
       value: deadLetterQueue.queueArn,
+    });
+    new CfnOutput(this, 'WebhookBodyBucketNameOutput', {
+      key: 'WebhookBodyBucketName',
+      value: bodyBucket.bucketName,
     });
     new CfnOutput(this, 'EventBusNameOutput', { key: 'EventBusName', value: this.eventBus.eventBusName });
   }

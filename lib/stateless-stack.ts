@@ -1,10 +1,17 @@
-import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as lambdaEventSources from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { Construct } from 'constructs';
 import { ENV } from '../shared/config/function-environment.js';
-import { fnNames, functionRoleName, internalRoutes, operationFunctionNames } from './catalog.js';
+import { BODY_KEY_PREFIX } from '../shared/webhooks/queue-message.js';
+import {
+  fnNames,
+  functionRoleName,
+  internalRoutes,
+  operationFunctionNames,
+  webhookBodyBucketName,
+} from './catalog.js';
 import type { ClearwayConfig } from './config.js';
 import { ApiGatewayAccountLogging } from './constructs/api-logging.js';
 import { ClearwayFunction } from './constructs/function.js';
@@ -57,6 +64,25 @@ export class StatelessStack extends Stack {
       resources: [stateful.signingKeyArn],
       conditions: { StringEquals: { 'kms:SigningAlgorithm': signingAlgorithm, 'kms:MessageType': 'DIGEST' } },
     });
+    const quarantine = new iam.PolicyStatement({
+      sid: 'QuarantineWebhooks',
+      actions: ['sqs:SendMessage'],
+      resources: [stateful.webhookDeadLetterQueue.queueArn],
+    });
+    // By the bucket's fixed name (catalog.ts), on the keys Clearway writes: `sha256/<digest of the body>`.
+    const bodyBucketName = webhookBodyBucketName(config);
+    const bodyObjects = (sid: string, action: string) =>
+      new iam.PolicyStatement({
+        sid,
+        actions: [action],
+        resources: [`arn:${Aws.PARTITION}:s3:::${bodyBucketName}/${BODY_KEY_PREFIX}*`],
+      });
+    const bodyObjectsFinding = `arn:<AWS::Partition>:s3:::${webhookBodyBucketName(config, '<AWS::AccountId>', '<AWS::Region>')}/${BODY_KEY_PREFIX}*`;
+    const acknowledgeBodyObjects = (made: ClearwayFunction, what: string) =>
+      Validations.of(made.role).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::${bodyObjectsFinding}]`,
+        reason: `${what}: object keys are the SHA-256 of each body, unknown until it arrives, so the grant names the bucket's ${BODY_KEY_PREFIX} prefix, the only keys Clearway writes.`,
+      });
     const itemStatement = (sid: string, tableArn: string, actions: string[]) =>
       new iam.PolicyStatement({
         sid,
@@ -121,6 +147,8 @@ export class StatelessStack extends Stack {
       {
         [ENV.signingKeyId]: stateful.signingKeyArn,
         [ENV.webhookQueueUrl]: stateful.webhookQueue.queueUrl,
+        [ENV.webhookDeadLetterQueueUrl]: stateful.webhookDeadLetterQueue.queueUrl,
+        [ENV.webhookBodyBucket]: bodyBucketName,
         [ENV.bankPublicKeysParameter]: stateful.bankPublicKeysParameter.parameterName,
       },
     );
@@ -132,6 +160,9 @@ export class StatelessStack extends Stack {
         resources: [stateful.webhookQueue.queueArn],
       }),
     );
+    receiver.addToRolePolicy(quarantine);
+    receiver.addToRolePolicy(bodyObjects('StoreLargeWebhookBodies', 's3:PutObject'));
+    acknowledgeBodyObjects(receiver, 'The receiver stores bodies too large for a queue message');
     receiver.addToRolePolicy(
       new iam.PolicyStatement({
         sid: 'ReadTheBankPublicKeys',
@@ -157,8 +188,13 @@ export class StatelessStack extends Stack {
       {
         [ENV.inboxTable]: stateful.inboxTable.tableName,
         [ENV.eventBusName]: stateful.eventBus.eventBusName,
+        [ENV.webhookDeadLetterQueueUrl]: stateful.webhookDeadLetterQueue.queueUrl,
+        [ENV.webhookBodyBucket]: bodyBucketName,
       },
     );
+    processor.addToRolePolicy(quarantine);
+    processor.addToRolePolicy(bodyObjects('ReadLargeWebhookBodies', 's3:GetObject'));
+    acknowledgeBodyObjects(processor, 'The processor reads back the bodies the receiver stored');
     // The inbox claim is one conditional put; publication and release are updates. Nothing is deleted.
     processor.addToRolePolicy(
       itemStatement('WebhookInbox', stateful.inboxTable.tableArn, ['GetItem', 'PutItem', 'UpdateItem']),

@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { join } from 'node:path';
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import { createSigningKeyHandler } from '../functions/gateway-signing-key.js';
 import { createOperationHandler } from '../functions/http/operation-handler.js';
@@ -17,6 +18,7 @@ import { type ManualClock, RealTimeClock, systemClock } from '../shared/ports/cl
 import { PemSigner } from '../shared/signing/pem-signer.js';
 import { SignatureVerifier, splitPemBundle } from '../shared/signing/verifier.js';
 import { DynamoDbWebhookInbox } from '../shared/webhooks/dynamodb-inbox.js';
+import { FolderBodyStore } from './adapters/folder-body-store.js';
 import { InMemoryEventBus } from './adapters/in-memory-bus.js';
 import { InProcessQueue } from './adapters/in-process-queue.js';
 import { type BankSimulator, startBankSimulator } from './bank-sim/simulator.js';
@@ -143,14 +145,25 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
     };
     const bus = new InMemoryEventBus();
     const queue = new InProcessQueue({ retryDelayMs: options.queueRetryDelayMs });
+    const bodies = new FolderBodyStore(join(config.home, 'webhook-bodies'));
     // Built once, as the AWS composition roots are: the handlers ask for them on every event.
     const processing = {
       inbox: new DynamoDbWebhookInbox(dynamo.client, dynamo.tableName(webhookInboxTable)),
       events: bus,
+      quarantine: queue,
+      bodies,
       clock: systemClock,
       log: logger,
     };
-    const receiving = { verifier: async () => verifier, queue, signer, clock: systemClock, log: logger };
+    const receiving = {
+      verifier: async () => verifier,
+      queue,
+      quarantine: queue,
+      bodies,
+      signer,
+      clock: systemClock,
+      log: logger,
+    };
     queue.attach(createWebhookProcessor(() => processing));
 
     const handlers = new Map<string, ProxyHandler>();

@@ -1,6 +1,7 @@
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { lambdaContext } from './lambda-context.js';
-import type { QueuedWebhook, WebhookQueue } from '../../shared/webhooks/ports.js';
+import type { WebhookQuarantine, WebhookQueue } from '../../shared/webhooks/ports.js';
+import { messageBytes, QUEUE_MESSAGE_LIMIT_BYTES } from '../../shared/webhooks/queue-message.js';
 
 type Processor = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse>;
 
@@ -15,13 +16,16 @@ interface Message {
   id: string;
   body: string;
   receiveCount: number;
+  /** Why it was quarantined; absent for a message that failed every receive. */
+  reason?: string;
 }
 
 /**
  * SQS as the sandbox has it: at-least-once delivery to the processor handler, redelivery of the records it
- * reports as failed, and a dead-letter list after `maxReceiveCount` receives.
+ * reports as failed, a dead-letter list after `maxReceiveCount` receives that is also the quarantine, and
+ * SQS's message size limit.
  */
-export class InProcessQueue implements WebhookQueue {
+export class InProcessQueue implements WebhookQueue, WebhookQuarantine {
   readonly deadLetters: Message[] = [];
   readonly #pending = new Set<Promise<void>>();
   readonly #maxReceiveCount: number;
@@ -39,14 +43,18 @@ export class InProcessQueue implements WebhookQueue {
     this.#processor = processor;
   }
 
-  async enqueue(webhook: QueuedWebhook): Promise<void> {
-    this.#deliver({ id: `local-${this.#nextId++}`, body: JSON.stringify(webhook), receiveCount: 0 }, 0);
+  async enqueue(message: string): Promise<void> {
+    this.#deliver({ id: this.#accepted(message), body: message, receiveCount: 0 }, 0);
+  }
+
+  async quarantine(message: string, reason: string): Promise<void> {
+    this.deadLetters.push({ id: this.#accepted(message, reason), body: message, receiveCount: 0, reason });
   }
 
   /** Moves every dead letter back to the queue (the sandbox's DLQ re-drive). */
   redrive(): number {
     const messages = this.deadLetters.splice(0);
-    for (const message of messages) this.#deliver({ ...message, receiveCount: 0 }, 0);
+    for (const { id, body } of messages) this.#deliver({ id, body, receiveCount: 0 }, 0);
     return messages.length;
   }
 
@@ -56,6 +64,15 @@ export class InProcessQueue implements WebhookQueue {
     for (let round = 0; this.#pending.size > 0 && round <= this.#maxReceiveCount * 100; round++) {
       await Promise.allSettled([...this.#pending]);
     }
+  }
+
+  /** A new message id, after refusing what SQS refuses: a message over its size limit. */
+  #accepted(message: string, reason?: string): string {
+    const bytes = messageBytes(message, reason);
+    if (bytes > QUEUE_MESSAGE_LIMIT_BYTES) {
+      throw new Error(`the message is ${bytes} bytes; SQS takes at most ${QUEUE_MESSAGE_LIMIT_BYTES}`);
+    }
+    return `local-${this.#nextId++}`;
   }
 
   #deliver(message: Message, delayMs: number): void {

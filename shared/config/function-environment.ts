@@ -6,6 +6,10 @@ export const ENV = {
   idempotencyTable: 'IDEMPOTENCY_TABLE',
   inboxTable: 'WEBHOOK_INBOX_TABLE',
   webhookQueueUrl: 'WEBHOOK_QUEUE_URL',
+  /** The webhook dead-letter queue, also the quarantine of webhooks that can never be processed. */
+  webhookDeadLetterQueueUrl: 'WEBHOOK_DEAD_LETTER_QUEUE_URL',
+  /** S3 bucket of the webhook bodies too large for a queue message. */
+  webhookBodyBucket: 'WEBHOOK_BODY_BUCKET',
   eventBusName: 'EVENT_BUS_NAME',
   /** SSM parameter holding one or more PEM public keys of the bank (several during a rotation). */
   bankPublicKeysParameter: 'BANK_PUBLIC_KEYS_PARAMETER',

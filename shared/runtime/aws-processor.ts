@@ -1,17 +1,22 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
+import { SQSClient } from '@aws-sdk/client-sqs';
 import { ENV } from '../config/function-environment.js';
 import { logger } from '../observability.js';
 import { systemClock } from '../ports/clock.js';
 import { DynamoDbWebhookInbox } from '../webhooks/dynamodb-inbox.js';
 import { EventBridgePublisher } from '../webhooks/eventbridge-publisher.js';
 import type { ProcessDependencies } from '../webhooks/process.js';
+import { S3WebhookBodyStore } from '../webhooks/s3-body-store.js';
+import { SqsWebhookQuarantine } from '../webhooks/sqs-queue.js';
 import { buildAtColdStart, once, requireEnv } from './aws-common.js';
 
 /** Composition root of the webhook processor on AWS. */
 export const awsProcessDependencies = once((): ProcessDependencies => ({
   inbox: new DynamoDbWebhookInbox(new DynamoDBClient({}), requireEnv(ENV.inboxTable)),
   events: new EventBridgePublisher(new EventBridgeClient({}), requireEnv(ENV.eventBusName)),
+  quarantine: new SqsWebhookQuarantine(new SQSClient({}), requireEnv(ENV.webhookDeadLetterQueueUrl)),
+  bodies: new S3WebhookBodyStore(requireEnv(ENV.webhookBodyBucket)),
   clock: systemClock,
   log: logger,
 }));

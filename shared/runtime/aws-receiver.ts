@@ -4,16 +4,22 @@ import { logger } from '../observability.js';
 import { systemClock } from '../ports/clock.js';
 import { ssmBankKeys } from '../webhooks/bank-keys.js';
 import type { ReceiveDependencies } from '../webhooks/receive.js';
-import { SqsWebhookQueue } from '../webhooks/sqs-queue.js';
+import { S3WebhookBodyStore } from '../webhooks/s3-body-store.js';
+import { SqsWebhookQuarantine, SqsWebhookQueue } from '../webhooks/sqs-queue.js';
 import { buildAtColdStart, kmsSigner, once, requireEnv } from './aws-common.js';
 
 /** Composition root of the webhook receiver on AWS; its own module so the bundle carries only its clients. */
-export const awsReceiveDependencies = once((): ReceiveDependencies => ({
-  verifier: ssmBankKeys(requireEnv(ENV.bankPublicKeysParameter)),
-  queue: new SqsWebhookQueue(new SQSClient({}), requireEnv(ENV.webhookQueueUrl)),
-  signer: kmsSigner(),
-  clock: systemClock,
-  log: logger,
-}));
+export const awsReceiveDependencies = once((): ReceiveDependencies => {
+  const sqs = new SQSClient({});
+  return {
+    verifier: ssmBankKeys(requireEnv(ENV.bankPublicKeysParameter)),
+    queue: new SqsWebhookQueue(sqs, requireEnv(ENV.webhookQueueUrl)),
+    quarantine: new SqsWebhookQuarantine(sqs, requireEnv(ENV.webhookDeadLetterQueueUrl)),
+    bodies: new S3WebhookBodyStore(requireEnv(ENV.webhookBodyBucket)),
+    signer: kmsSigner(),
+    clock: systemClock,
+    log: logger,
+  };
+});
 
 buildAtColdStart(awsReceiveDependencies);

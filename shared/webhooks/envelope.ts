@@ -1,76 +1,78 @@
+import { type JsonLimits, JsonNumber, type JsonValue, readJson } from '../json/read-json.js';
+
 /** A webhook as the bank sends it: `{"Type","Version","Payload","Nonce"}` (webhooks.md). */
 export interface WebhookEnvelope {
   type: string;
   version: number;
-  payload: unknown;
+  /** As read: numbers keep the digits the bank wrote (`JsonNumber`), objects have no prototype. */
+  payload: JsonValue | undefined;
   /** The Nonce exactly as its digits appear in the body; it may exceed 2^53. */
   nonceDigits: string;
 }
 
 export class WebhookEnvelopeError extends Error {
   override readonly name = 'WebhookEnvelopeError';
-}
-
-interface ReviverContext {
-  source?: string;
+  constructor(
+    message: string,
+    /** The top-level Nonce when it could still be read, so the webhook can be answered. */
+    readonly nonceDigits: string | undefined,
+  ) {
+    super(message);
+  }
 }
 
 /**
- * JSON text parsed, with its top-level `Nonce` as the digits written (JSON.parse source text access,
- * Node 22+), never through a JS number, so a value above 2^53 stays exact. Throws on invalid JSON.
+ * Any depth (the reader has no recursion), up to API Gateway's 10 MB payload: nothing larger arrives.
+ * Nesting is the sender's business; what EventBridge cannot take is decided when publishing.
  */
-function parseKeepingNonce(text: string): { root: unknown; nonceDigits: string | undefined } {
-  const nonceSources = new Map<object, string | undefined>();
-  const root: unknown = JSON.parse(
-    text,
-    function (this: object, key: string, value: unknown, context?: ReviverContext) {
-      if (key === 'Nonce') nonceSources.set(this, context?.source);
-      return value;
-    },
-  );
-  const digits = typeof root === 'object' && root !== null ? nonceSources.get(root) : undefined;
-  return { root, nonceDigits: digits !== undefined && /^\d{1,40}$/.test(digits) ? digits : undefined };
-}
+const WEBHOOK_JSON_LIMITS: JsonLimits = { maxBytes: 10 * 1024 * 1024, maxDepth: Number.POSITIVE_INFINITY };
 
 /**
  * The top-level Nonce digits of a JSON object, or undefined when it has no non-negative integer Nonce.
  * The receiver reads webhooks with it and the simulator reads the institution's answers.
  */
-export function nonceOf(text: string): string | undefined {
+export function nonceOf(body: Uint8Array | string): string | undefined {
   try {
-    const { root, nonceDigits } = parseKeepingNonce(text);
-    return Array.isArray(root) ? undefined : nonceDigits;
+    return topLevelNonce(readJson(body, WEBHOOK_JSON_LIMITS));
   } catch {
     return undefined;
   }
 }
 
-/** Parses the exact body text of a webhook; every way it can be wrong is a `WebhookEnvelopeError`. */
-export function parseEnvelope(text: string): WebhookEnvelope {
-  let parsed: ReturnType<typeof parseKeepingNonce>;
+/** Parses the exact body of a webhook; every way it can be wrong is a `WebhookEnvelopeError`. */
+export function parseEnvelope(body: Uint8Array | string): WebhookEnvelope {
+  let root: JsonValue;
   try {
-    parsed = parseKeepingNonce(text);
-  } catch {
-    throw new WebhookEnvelopeError('the body is not valid JSON');
+    root = readJson(body, WEBHOOK_JSON_LIMITS);
+  } catch (error) {
+    // The reader's message names the problem: not UTF-8, not JSON, a duplicate key, too large.
+    throw new WebhookEnvelopeError((error as Error).message, undefined);
   }
-  const { root, nonceDigits } = parsed;
-  if (typeof root !== 'object' || root === null || Array.isArray(root)) {
-    throw new WebhookEnvelopeError('the body is not a JSON object');
-  }
-  const { Type, Version, Payload } = root as Record<string, unknown>;
+  const nonceDigits = topLevelNonce(root);
+  const invalid = (reason: string) => new WebhookEnvelopeError(reason, nonceDigits);
+  if (!isObject(root)) throw invalid('the body is not a JSON object');
   const missing = ['Type', 'Version', 'Nonce'].filter((name) => !(name in root));
-  if (missing.length > 0) throw new WebhookEnvelopeError(`the envelope lacks ${missing.join(', ')}`);
-  if (typeof Type !== 'string' || Type.trim() === '') {
-    throw new WebhookEnvelopeError('Type must be a non-empty string');
-  }
-  if (typeof Version !== 'number' || !Number.isInteger(Version)) {
-    throw new WebhookEnvelopeError('Version must be an integer');
-  }
-  if (nonceDigits === undefined) throw new WebhookEnvelopeError('Nonce must be a non-negative integer');
-  return { type: Type, version: Version, payload: Payload, nonceDigits };
+  if (missing.length > 0) throw invalid(`the envelope lacks ${missing.join(', ')}`);
+  const { Type, Version, Payload } = root;
+  if (typeof Type !== 'string' || Type.trim() === '') throw invalid('Type must be a non-empty string');
+  const version = Version instanceof JsonNumber ? Version.toNumber() : Number.NaN;
+  if (!Number.isSafeInteger(version)) throw invalid('Version must be an integer');
+  if (nonceDigits === undefined) throw invalid('Nonce must be a non-negative integer');
+  return { type: Type, version, payload: Payload, nonceDigits };
 }
 
 /** The answer body the bank expects: exactly `{"Nonce":<same digits>}`. */
 export function nonceAnswer(nonceDigits: string): string {
   return `{"Nonce":${nonceDigits}}`;
+}
+
+function topLevelNonce(root: JsonValue): string | undefined {
+  const nonce = isObject(root) ? root.Nonce : undefined;
+  return nonce instanceof JsonNumber && /^\d{1,40}$/.test(nonce.source) ? nonce.source : undefined;
+}
+
+function isObject(value: JsonValue): value is { [key: string]: JsonValue } {
+  return (
+    typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof JsonNumber)
+  );
 }

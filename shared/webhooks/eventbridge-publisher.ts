@@ -1,4 +1,5 @@
 import { type EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
+import { detailText } from './event-limits.js';
 import type { BankEvent, EventPublisher } from './ports.js';
 
 /** Publishes to the institution's EventBridge bus; a rejected entry is an error, so the message is retried. */
@@ -16,7 +17,7 @@ export class EventBridgePublisher implements EventPublisher {
             EventBusName: this.busName,
             Source: event.source,
             DetailType: event.detailType,
-            Detail: JSON.stringify(event.detail),
+            Detail: detailText(event),
           },
         ],
       }),

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { JsonNumber } from '../json/read-json.js';
+import { jsonText } from './json-text.js';
 
 /**
  * The identity of a webhook, from its payload (webhooks.md, "Key" column). The bank delivers at least once
@@ -44,6 +46,21 @@ export function canonicalType(type: string): string {
   return type.replace(/V\d+$/, '');
 }
 
+/**
+ * Longest identity key. DynamoDB takes 2,048 bytes in a partition key; 256 UTF-16 units are at most 768
+ * UTF-8 bytes, and a key this long is still readable in a log line.
+ */
+export const MAX_KEY_LENGTH = 256;
+/** How much of a type a log line or a bounded key keeps (a `Type` can be as long as the body). */
+const READABLE_TYPE_LENGTH = 100;
+
+/** The type cut to a readable length (never splitting a surrogate pair), for keys and log lines. */
+export function readableType(type: string): string {
+  if (type.length <= READABLE_TYPE_LENGTH) return type;
+  const cut = type.slice(0, READABLE_TYPE_LENGTH);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
 export interface WebhookIdentity {
   key: string;
   /** `payload` when taken from the documented fields, `hash` for unknown types or incomplete payloads. */
@@ -64,26 +81,30 @@ export function webhookIdentity(
   }
   const fields = keyFields[canonical];
   if (fields && isRecord(payload)) {
-    const values = fields.map((field) => payload[field]);
-    if (values.every((value) => (typeof value === 'string' && value !== '') || typeof value === 'number')) {
-      return { key: [canonical, ...values.map(String)].join(':'), basis: 'payload' };
+    const values = fields.map((field) => keyValue(payload[field]));
+    if (values.every((value) => value !== undefined)) {
+      return { key: bounded(canonical, [canonical, ...values].join(':')), basis: 'payload' };
     }
   }
   const digest = sha256(`${canonical}\n${version}\n${canonicalJson(payload)}`);
-  return { key: `${canonical}:sha256:${digest}`, basis: 'hash' };
+  return { key: bounded(canonical, `${canonical}:sha256:${digest}`), basis: 'hash' };
 }
 
 /** JSON with object keys sorted at every level, so equal payloads hash equally whatever the key order. */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (isRecord(value)) {
-    const entries = Object.keys(value)
-      .sort()
-      .filter((key) => value[key] !== undefined)
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`);
-    return `{${entries.join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
+  return jsonText(value, true).text;
+}
+
+/** A key field's text: a non-empty string or a number as written. */
+function keyValue(value: unknown): string | undefined {
+  if (typeof value === 'string') return value === '' ? undefined : value;
+  if (value instanceof JsonNumber) return value.source;
+  return typeof value === 'number' ? String(value) : undefined;
+}
+
+/** A key longer than MAX_KEY_LENGTH becomes its readable type and the SHA-256 of the whole key. */
+function bounded(type: string, key: string): string {
+  return key.length <= MAX_KEY_LENGTH ? key : `${readableType(type)}:sha256:${sha256(key)}`;
 }
 
 function sha256(text: string): string {
@@ -91,5 +112,7 @@ function sha256(text: string): string {
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return (
+    typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof JsonNumber)
+  );
 }

@@ -1,14 +1,31 @@
-/** A verified webhook as it waits on the queue: the exact body and the delivery facts. */
+/** A verified webhook: the exact bytes received and the delivery facts. */
 export interface QueuedWebhook {
-  body: string;
+  body: Buffer;
   deliveryAttempt: string | undefined;
   retryReason: string | undefined;
   receivedAt: string;
 }
 
-/** Durable queue between the receiver and the processor (SQS on AWS). Resolves only once stored. */
+/**
+ * Durable queue between the receiver and the processor (SQS on AWS). Takes a message made by
+ * `encodeQueueMessage`; resolves only once it is stored.
+ */
 export interface WebhookQueue {
-  enqueue(webhook: QueuedWebhook): Promise<void>;
+  enqueue(message: string): Promise<void>;
+}
+
+/**
+ * Where a verified webhook that cannot be processed is kept for an operator, with its reason: the webhook
+ * dead-letter queue (alarmed on AWS, `GET /gateway/local/dlq` in the sandbox). Resolves once stored.
+ */
+export interface WebhookQuarantine {
+  quarantine(message: string, reason: string): Promise<void>;
+}
+
+/** Durable store of the bodies too large for a queue message (S3 on AWS). */
+export interface WebhookBodyStore {
+  put(key: string, body: Buffer): Promise<void>;
+  get(key: string): Promise<Buffer>;
 }
 
 /** What the processor publishes: one per unique webhook. */

@@ -1,41 +1,105 @@
 import type { Log } from '../bank/client.js';
 import type { Clock } from '../ports/clock.js';
-import { parseEnvelope } from './envelope.js';
-import { webhookIdentity } from './identity.js';
-import type { EventPublisher, QueuedWebhook, WebhookInbox } from './ports.js';
+import { parseEnvelope, WebhookEnvelopeError } from './envelope.js';
+import { eventProblem } from './event-limits.js';
+import { readableType, webhookIdentity } from './identity.js';
+import type {
+  BankEvent,
+  EventPublisher,
+  WebhookBodyStore,
+  WebhookInbox,
+  WebhookQuarantine,
+} from './ports.js';
+import { decodeQueueMessage, QueueMessageError, quarantineReason } from './queue-message.js';
 
 export interface ProcessDependencies {
   inbox: WebhookInbox;
   events: EventPublisher;
+  quarantine: WebhookQuarantine;
+  bodies: WebhookBodyStore;
   clock: Clock;
   log: Log;
 }
 
-export type ProcessOutcome = 'published' | 'duplicate';
+export type ProcessOutcome = 'published' | 'duplicate' | 'quarantined';
 
 /** Another worker holds this webhook's key; the message goes back to the queue and is tried again. */
 export class InboxBusyError extends Error {
   override readonly name = 'InboxBusyError';
 }
 
+/** What a log line says about the webhook, as far as it is known when something fails. */
+type Facts = { webhookType?: string; key?: string; basis?: string };
+
 /**
- * One queued webhook: claim its identity in the inbox, publish one event, then mark it published.
- * A crash between claim and mark leaves it unpublished, so the redelivered message publishes again
- * (consumers deduplicate on `detail.key`); a published key is dropped as a duplicate.
+ * One queued message: read the webhook, claim its identity in the inbox, publish one event, then mark it
+ * published. A crash between claim and mark leaves it unpublished, so the redelivered message publishes
+ * again (consumers deduplicate on `detail.key`); a published key is dropped as a duplicate.
+ *
+ * A webhook that can never be published (not an envelope, or an event EventBridge refuses) is quarantined
+ * at once with its reason instead of failing every retry. Every failure is logged once, with what is known.
  */
-export async function processWebhook(
-  message: QueuedWebhook,
+export async function processWebhook(message: string, deps: ProcessDependencies): Promise<ProcessOutcome> {
+  const facts: Facts = {};
+  let reason: string;
+  try {
+    const outcome = await publishOnce(message, deps, facts);
+    if (typeof outcome === 'string') return outcome;
+    reason = outcome.unpublishable;
+  } catch (error) {
+    if (!(error instanceof QueueMessageError || error instanceof WebhookEnvelopeError)) {
+      deps.log.error('webhook processing failed; the message will be retried', {
+        ...facts,
+        reason: (error as Error).message,
+      });
+      throw error;
+    }
+    reason = `not a webhook envelope: ${error.message}`;
+  }
+  const bounded = quarantineReason(reason);
+  try {
+    await deps.quarantine.quarantine(message, bounded);
+  } catch (error) {
+    deps.log.error('webhook could not be quarantined; the message will be retried', {
+      ...facts,
+      reason: bounded,
+      quarantineError: (error as Error).message,
+    });
+    throw error;
+  }
+  deps.log.error('webhook quarantined', { ...facts, reason: bounded });
+  return 'quarantined';
+}
+
+async function publishOnce(
+  message: string,
   deps: ProcessDependencies,
-): Promise<ProcessOutcome> {
-  // Verified by the receiver before it was queued; parsing cannot fail for a message it queued.
-  const envelope = parseEnvelope(message.body);
+  facts: Facts,
+): Promise<'published' | 'duplicate' | { unpublishable: string }> {
+  const webhook = await decodeQueueMessage(message, deps.bodies);
+  const envelope = parseEnvelope(webhook.body);
   const { key, basis } = webhookIdentity(
     envelope.type,
     envelope.version,
     envelope.payload,
-    new Date(message.receivedAt),
+    new Date(webhook.receivedAt),
   );
-  const facts = { webhookType: envelope.type, key, basis };
+  Object.assign(facts, { webhookType: readableType(envelope.type), key, basis });
+  const event: BankEvent = {
+    source: 'clearway.bank',
+    detailType: envelope.type,
+    detail: {
+      type: envelope.type,
+      version: envelope.version,
+      key,
+      receivedAt: webhook.receivedAt,
+      deliveryAttempt: Number(webhook.deliveryAttempt ?? 1),
+      payload: envelope.payload,
+    },
+  };
+  const problem = eventProblem(event);
+  if (problem !== undefined) return { unpublishable: problem };
+
   const claim = await deps.inbox.claim(key, deps.clock.now());
   if (claim === 'already-published') {
     deps.log.info('duplicate webhook dropped', facts);
@@ -43,18 +107,7 @@ export async function processWebhook(
   }
   if (claim === 'busy') throw new InboxBusyError(`webhook ${key} is being processed by another worker`);
   try {
-    await deps.events.publish({
-      source: 'clearway.bank',
-      detailType: envelope.type,
-      detail: {
-        type: envelope.type,
-        version: envelope.version,
-        key,
-        receivedAt: message.receivedAt,
-        deliveryAttempt: Number(message.deliveryAttempt ?? 1),
-        payload: envelope.payload,
-      },
-    });
+    await deps.events.publish(event);
   } catch (error) {
     await deps.inbox.release(key).catch(() => undefined); // the lease runs out anyway
     throw error;

@@ -6,23 +6,30 @@ import { systemClock } from '../../shared/ports/clock.js';
 import { PemSigner } from '../../shared/signing/pem-signer.js';
 import type { Signer } from '../../shared/signing/signer.js';
 import { SignatureVerifier } from '../../shared/signing/verifier.js';
-import type { QueuedWebhook, WebhookQueue } from '../../shared/webhooks/ports.js';
+import type { WebhookBodyStore, WebhookQuarantine, WebhookQueue } from '../../shared/webhooks/ports.js';
 import type { WebhookFixtures } from './crypto-floor.js';
 
 /**
- * The queue as the handler sees it, minus the network: the message is serialised as SQS would carry it and
- * kept, so enqueueing costs what it costs in-process and nothing runs behind the handler's back (the
- * sandbox's InProcessQueue would start the processor on a timer between calls).
+ * The queue as the handler sees it, minus the network: the message the handler made is kept, so
+ * enqueueing costs what it costs in-process and nothing runs behind the handler's back (the sandbox's
+ * InProcessQueue would start the processor on a timer between calls). The fixtures are valid and small,
+ * so nothing is quarantined or stored aside.
  */
 class MemoryQueue implements WebhookQueue {
   count = 0;
   last: string | undefined;
 
-  async enqueue(webhook: QueuedWebhook): Promise<void> {
-    this.last = JSON.stringify(webhook);
+  async enqueue(message: string): Promise<void> {
+    this.last = message;
     this.count++;
   }
 }
+
+const unused = (what: string) => async () => {
+  throw new Error(`the bench fixtures need no ${what}`);
+};
+const quarantine: WebhookQuarantine = { quarantine: unused('quarantine') };
+const bodies: WebhookBodyStore = { put: unused('body store'), get: unused('body store') };
 
 export interface ReceiverBench {
   /** One call of the real handler with an API Gateway proxy event; throws unless it answers 200. */
@@ -55,7 +62,9 @@ export function receiverBench(fixtures: WebhookFixtures, roundTripMs = 0): Recei
     queue:
       roundTripMs === 0
         ? queue
-        : { enqueue: (webhook) => pause(roundTripMs).then(() => queue.enqueue(webhook)) },
+        : { enqueue: (message) => pause(roundTripMs).then(() => queue.enqueue(message)) },
+    quarantine,
+    bodies,
     signer,
     clock: systemClock,
     log: logger,

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { publicKeyReaderFunctionNames, signingFunctionNames } from '../../lib/catalog.js';
 import { bankPublicKeysPlaceholder, placeholderTokenExpiry } from '../../lib/stateful-stack.js';
 import { idempotencyTable, webhookInboxTable } from '../../shared/config/tables.js';
+import { QUEUE_MESSAGE_LIMIT_BYTES } from '../../shared/webhooks/queue-message.js';
 import {
   actionsOf,
   onlyResourceOfType,
@@ -213,6 +214,12 @@ describe('the stateful stack', () => {
       );
     });
 
+    it('sets on both queues the message limit the receiver sizes its messages by', () => {
+      const { main, dlq } = queues(simulation);
+      expect(main[1].Properties?.MaximumMessageSize).toBe(QUEUE_MESSAGE_LIMIT_BYTES);
+      expect(dlq[1].Properties?.MaximumMessageSize).toBe(QUEUE_MESSAGE_LIMIT_BYTES);
+    });
+
     it('keeps both queues if the stack is deleted', () => {
       const { main, dlq } = queues(simulation);
       expect(main[1].DeletionPolicy).toBe('Retain');
@@ -260,6 +267,46 @@ describe('the stateful stack', () => {
       const existing = synthesize({ alarmTopicArn: arn });
       existing.stateful.resourceCountIs('AWS::SNS::Topic', 0);
       existing.stateful.hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmActions: [arn] });
+    });
+  });
+
+  describe('webhook body bucket (bodies too large for a queue message)', () => {
+    it('has a fixed name per environment, account and region, and is retained', () => {
+      simulation.stateful.hasResource('AWS::S3::Bucket', {
+        Properties: {
+          BucketName: {
+            'Fn::Join': [
+              '',
+              ['clearway-simulation-webhook-bodies-', { Ref: 'AWS::AccountId' }, '-', { Ref: 'AWS::Region' }],
+            ],
+          },
+        },
+        DeletionPolicy: 'Retain',
+      });
+    });
+
+    it('is encrypted, private, TLS only, and forgets a body after twice the DLQ’s retention', () => {
+      const [bucketId, bucket] = onlyResourceOfType(simulation.statefulJson, 'AWS::S3::Bucket');
+      expect(bucket.Properties).toMatchObject({
+        BucketEncryption: {
+          ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+        },
+        PublicAccessBlockConfiguration: {
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        },
+        LifecycleConfiguration: { Rules: [{ ExpirationInDays: 28, Status: 'Enabled' }] },
+      });
+      simulation.stateful.hasResourceProperties('AWS::S3::BucketPolicy', {
+        Bucket: { Ref: bucketId },
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          ]),
+        },
+      });
     });
   });
 

@@ -76,6 +76,36 @@ function grants(statements: Statement[]): Map<string, unknown[]> {
   return map;
 }
 
+/** The webhook queue and its dead-letter queue (the quarantine), by logical id in the stateful stack. */
+function webhookQueues(s: Synthesized): { queue: string; dlq: string } {
+  return {
+    queue: statefulId(s, 'AWS::SQS::Queue', (q) => q.Properties?.RedrivePolicy !== undefined),
+    dlq: statefulId(s, 'AWS::SQS::Queue', (q) => q.Properties?.RedrivePolicy === undefined),
+  };
+}
+
+function functionNamed(s: Synthesized, fn: string): CfnResource | undefined {
+  return resourcesOfType(s.statelessJson, 'AWS::Lambda::Function').find(
+    ([, resource]) => variablesOf(resource).POWERTOOLS_SERVICE_NAME === fn,
+  )?.[1];
+}
+
+/** The `sha256/` objects of the body bucket, by its fixed name. */
+const bodyObjects = {
+  'Fn::Join': [
+    '',
+    [
+      'arn:',
+      { Ref: 'AWS::Partition' },
+      ':s3:::clearway-simulation-webhook-bodies-',
+      { Ref: 'AWS::AccountId' },
+      '-',
+      { Ref: 'AWS::Region' },
+      '/sha256/*',
+    ],
+  ],
+};
+
 const runtimeBasics = [
   'logs:CreateLogStream',
   'logs:PutLogEvents',
@@ -159,10 +189,21 @@ describe('the stateless stack', () => {
       }
       expect(namesFor(fnNames.gatewaySigningKey)).toContain(ENV.signingKeyId);
       expect(namesFor(fnNames.webhookReceiver)).toEqual(
-        expect.arrayContaining([ENV.signingKeyId, ENV.webhookQueueUrl, ENV.bankPublicKeysParameter]),
+        expect.arrayContaining([
+          ENV.signingKeyId,
+          ENV.webhookQueueUrl,
+          ENV.webhookDeadLetterQueueUrl,
+          ENV.webhookBodyBucket,
+          ENV.bankPublicKeysParameter,
+        ]),
       );
       expect(namesFor(fnNames.webhookProcessor)).toEqual(
-        expect.arrayContaining([ENV.inboxTable, ENV.eventBusName]),
+        expect.arrayContaining([
+          ENV.inboxTable,
+          ENV.eventBusName,
+          ENV.webhookDeadLetterQueueUrl,
+          ENV.webhookBodyBucket,
+        ]),
       );
     });
   });
@@ -189,33 +230,29 @@ describe('the stateless stack', () => {
       }
     });
 
-    it('lets the receiver only send to the webhook queue, sign with the key and read the bank-key parameter', () => {
-      const queue = statefulId(
-        simulation,
-        'AWS::SQS::Queue',
-        (q) => q.Properties?.RedrivePolicy !== undefined,
-      );
+    it('lets the receiver only queue or quarantine, store large bodies, sign and read the bank keys', () => {
+      const { queue, dlq } = webhookQueues(simulation);
       const key = statefulId(simulation, 'AWS::KMS::Key');
       const parameter = statefulId(simulation, 'AWS::SSM::Parameter');
       const allowed = grants(resolvedStatements(simulation, fnNames.webhookReceiver));
       expect([...allowed.keys()].sort()).toEqual(
-        [...runtimeBasics, 'kms:Sign', 'sqs:SendMessage', 'ssm:GetParameter'].sort(),
+        [...runtimeBasics, 'kms:Sign', 's3:PutObject', 'sqs:SendMessage', 'ssm:GetParameter'].sort(),
       );
-      expect(allowed.get('sqs:SendMessage')).toEqual([{ 'Fn::GetAtt': [queue, 'Arn'] }]);
+      expect(allowed.get('sqs:SendMessage')).toEqual([
+        { 'Fn::GetAtt': [queue, 'Arn'] },
+        { 'Fn::GetAtt': [dlq, 'Arn'] },
+      ]);
+      expect(allowed.get('s3:PutObject')).toEqual([bodyObjects]);
       expect(allowed.get('kms:Sign')).toEqual([{ 'Fn::GetAtt': [key, 'Arn'] }]);
       expect(JSON.stringify(allowed.get('ssm:GetParameter'))).toContain(`{"Ref":"${parameter}"}`);
     });
 
-    it('lets the processor only use the inbox table, put events on the bus and consume the queue', () => {
+    it('lets the processor only use the inbox table, put events on the bus, consume the queue, quarantine and read large bodies', () => {
       const inbox = statefulId(simulation, 'AWS::DynamoDB::Table', (t) =>
         JSON.stringify(t.Properties?.KeySchema).includes('"key"'),
       );
       const bus = statefulId(simulation, 'AWS::Events::EventBus');
-      const queue = statefulId(
-        simulation,
-        'AWS::SQS::Queue',
-        (q) => q.Properties?.RedrivePolicy !== undefined,
-      );
+      const { queue, dlq } = webhookQueues(simulation);
       const allowed = grants(resolvedStatements(simulation, fnNames.webhookProcessor));
       const consume = [
         'sqs:ChangeMessageVisibility',
@@ -226,11 +263,36 @@ describe('the stateless stack', () => {
       ];
       const items = ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
       expect([...allowed.keys()].sort()).toEqual(
-        [...runtimeBasics, ...items, 'events:PutEvents', ...consume].sort(),
+        [
+          ...runtimeBasics,
+          ...items,
+          'events:PutEvents',
+          ...consume,
+          's3:GetObject',
+          'sqs:SendMessage',
+        ].sort(),
       );
       for (const action of items) expect(allowed.get(action)).toEqual([{ 'Fn::GetAtt': [inbox, 'Arn'] }]);
       expect(allowed.get('events:PutEvents')).toEqual([{ 'Fn::GetAtt': [bus, 'Arn'] }]);
       for (const action of consume) expect(allowed.get(action)).toEqual([{ 'Fn::GetAtt': [queue, 'Arn'] }]);
+      expect(allowed.get('sqs:SendMessage')).toEqual([{ 'Fn::GetAtt': [dlq, 'Arn'] }]);
+      expect(allowed.get('s3:GetObject')).toEqual([bodyObjects]);
+    });
+
+    it('quarantines into the queue the DLQ alarm watches, and names the body bucket the stateful stack made', () => {
+      const { dlq } = webhookQueues(simulation);
+      const [, bucket] = onlyResourceOfType(simulation.statefulJson, 'AWS::S3::Bucket');
+      const [, alarm] = onlyResourceOfType(simulation.statefulJson, 'AWS::CloudWatch::Alarm');
+      expect(alarm.Properties?.Dimensions).toEqual([
+        { Name: 'QueueName', Value: { 'Fn::GetAtt': [dlq, 'QueueName'] } },
+      ]);
+      for (const fn of [fnNames.webhookReceiver, fnNames.webhookProcessor]) {
+        const variables = variablesOf(functionNamed(simulation, fn));
+        expect(resolveCrossStack(variables[ENV.webhookDeadLetterQueueUrl], simulation.statefulJson)).toEqual({
+          Ref: dlq,
+        });
+        expect(variables[ENV.webhookBodyBucket]).toEqual(bucket.Properties?.BucketName);
+      }
     });
 
     it('lets operation functions sign, read the token secret and use the idempotency table, nothing else', () => {

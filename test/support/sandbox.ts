@@ -14,6 +14,7 @@ export interface TestSandboxOptions extends Pick<SandboxOptions, 'lambdaTimeoutM
 /** The whole sandbox in-process on free loopback ports, with fresh keys and a controllable bank clock. */
 export async function testSandbox(options: TestSandboxOptions = {}) {
   const simClock = new ManualClock('2026-03-02T10:00:00Z');
+  const home = mkdtempSync(join(tmpdir(), 'clearway-sandbox-'));
   const sandbox = await startSandbox(
     {
       bankUrl: undefined,
@@ -23,7 +24,7 @@ export async function testSandbox(options: TestSandboxOptions = {}) {
       port: 0,
       simPort: 0,
       overdraftAgreement: false,
-      home: mkdtempSync(join(tmpdir(), 'clearway-sandbox-')),
+      home,
     },
     {
       simClock,
@@ -44,7 +45,13 @@ export async function testSandbox(options: TestSandboxOptions = {}) {
     return ((await response.json()) as { events: Array<{ detailType: string; detail: { key: string } }> })
       .events;
   };
-  return { sandbox, simulator, simClock, gateway, bank, events };
+  /** The sandbox's dead letters: failed after every retry, or quarantined with a reason. */
+  const deadLetters = async () => {
+    await sandbox.settle();
+    const response = await gateway('/gateway/local/dlq');
+    return ((await response.json()) as { messages: Array<{ body: string; reason?: string }> }).messages;
+  };
+  return { sandbox, simulator, simClock, gateway, bank, events, deadLetters, home };
 }
 
 export const jsonPost = (body: string, headers: Record<string, string> = {}): RequestInit => ({

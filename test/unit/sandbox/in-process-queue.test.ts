@@ -1,14 +1,9 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { InProcessQueue } from '../../../local/adapters/in-process-queue.js';
-import type { QueuedWebhook } from '../../../shared/webhooks/ports.js';
+import { QUEUE_MESSAGE_LIMIT_BYTES } from '../../../shared/webhooks/queue-message.js';
 
-const webhook: QueuedWebhook = {
-  body: '{}',
-  deliveryAttempt: '1',
-  retryReason: undefined,
-  receivedAt: 'now',
-};
+const webhook = '{"body":"{}","receivedAt":"2026-03-02T08:00:00.000Z"}';
 
 /** A processor that fails the first `failures` receives, then succeeds, counting what it saw. */
 function processor(failures: number) {
@@ -47,5 +42,29 @@ describe('the sandbox queue delivers at least once, like SQS with a redrive poli
     await queue.idle();
     expect(seen).toHaveLength(4);
     expect(queue.deadLetters).toHaveLength(0);
+  });
+});
+
+describe('the sandbox queue is also the quarantine, and refuses what SQS refuses', () => {
+  it('lists a quarantined message among the dead letters with its reason, without processing it', async () => {
+    const queue = new InProcessQueue();
+    const { handle, seen } = processor(0);
+    queue.attach(handle);
+    await queue.quarantine(webhook, 'not a webhook envelope: the envelope lacks Version');
+    await queue.idle();
+    expect(seen).toHaveLength(0);
+    expect(queue.deadLetters).toMatchObject([
+      { body: webhook, reason: 'not a webhook envelope: the envelope lacks Version' },
+    ]);
+  });
+
+  it('takes a message of exactly the SQS limit and refuses one byte more', async () => {
+    const queue = new InProcessQueue();
+    queue.attach(processor(0).handle);
+    const atLimit = 'x'.repeat(QUEUE_MESSAGE_LIMIT_BYTES);
+    await expect(queue.enqueue(atLimit)).resolves.toBeUndefined();
+    await expect(queue.enqueue(`${atLimit}x`)).rejects.toThrow(/SQS takes at most 262144/);
+    await expect(queue.quarantine(atLimit, 'counted with its attribute')).rejects.toThrow(/SQS takes/);
+    await queue.idle();
   });
 });

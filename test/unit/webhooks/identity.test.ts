@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { webhookIdentity } from '../../../shared/webhooks/identity.js';
+import { readJson } from '../../../shared/json/read-json.js';
+import {
+  canonicalJson,
+  MAX_KEY_LENGTH,
+  readableType,
+  webhookIdentity,
+} from '../../../shared/webhooks/identity.js';
+
+const unlimited = { maxBytes: Number.POSITIVE_INFINITY, maxDepth: Number.POSITIVE_INFINITY };
 
 const day = new Date('2026-03-02T10:00:00Z');
 
@@ -50,5 +58,58 @@ describe('a webhook is identified by its payload as webhooks.md lists, never by 
     const v1 = webhookIdentity('Brand.New', 1, { a: 1 }, day);
     const v2 = webhookIdentity('Brand.New', 2, { a: 1 }, day);
     expect(v1.key).not.toBe(v2.key);
+  });
+});
+
+describe('an identity key stays short whatever the webhook holds', () => {
+  it('keeps a short key readable and hashes a long one under its type', () => {
+    const short = webhookIdentity('TransactionSettled', 6, { TransactionId: 't-1' }, day);
+    const long = webhookIdentity('TransactionSettled', 6, { TransactionId: 'x'.repeat(1024 * 1024) }, day);
+    const otherLong = webhookIdentity(
+      'TransactionSettled',
+      6,
+      { TransactionId: `${'x'.repeat(1024 * 1024)}y` },
+      day,
+    );
+    expect(short.key).toBe('TransactionSettled:t-1');
+    expect(long).toEqual({
+      key: expect.stringMatching(/^TransactionSettled:sha256:[0-9a-f]{64}$/),
+      basis: 'payload',
+    });
+    expect(long.key).not.toBe(otherLong.key);
+  });
+
+  it('keeps at most the first 100 characters of a 1 MB type, unknown or known', () => {
+    for (const type of [`Brand.New${'T'.repeat(1024 * 1024)}`, `${'T'.repeat(1024 * 1024)}V2`]) {
+      const { key } = webhookIdentity(type, 1, { a: 1 }, day);
+      expect(key.length).toBeLessThanOrEqual(MAX_KEY_LENGTH);
+      expect(key.startsWith(`${type.slice(0, 100)}:sha256:`)).toBe(true);
+    }
+  });
+
+  it('never cuts a surrogate pair in half when it shortens a type', () => {
+    expect(readableType(`${'a'.repeat(99)}😀${'b'.repeat(10)}`)).toBe('a'.repeat(99));
+  });
+
+  it('hashes a payload nested 100,000 deep, equal payloads equally', () => {
+    const deep = readJson(`${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`, unlimited);
+    const same = readJson(`${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`, unlimited);
+    const first = webhookIdentity('Deep.Thing', 1, deep, day);
+    expect(first.basis).toBe('hash');
+    expect(webhookIdentity('Deep.Thing', 1, same, day).key).toBe(first.key);
+  });
+
+  it('keys a number field by the digits the bank wrote', () => {
+    const payload = readJson('{"Year":2026,"Month":2,"Currency":"EUR"}', unlimited);
+    expect(webhookIdentity('MCCY.Statements.InstitutionStatement', 1, payload, day).key).toBe(
+      'MCCY.Statements.InstitutionStatement:2026:2:EUR',
+    );
+  });
+});
+
+describe('the canonical JSON that unknown types are hashed on', () => {
+  it('sorts keys at every level and keeps numbers as written', () => {
+    const payload = readJson('{"b":[{"d":1.50,"c":null}],"a":"x"}', unlimited);
+    expect(canonicalJson(payload)).toBe('{"a":"x","b":[{"c":null,"d":1.50}]}');
   });
 });

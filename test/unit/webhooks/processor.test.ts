@@ -1,14 +1,10 @@
-import type { Context, SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWebhookProcessor } from '../../../functions/webhook-processor.js';
 import { type LocalDynamo, startLocalDynamo } from '../../../local/dynamo.js';
-import { webhookInboxTable } from '../../../shared/config/tables.js';
-import { ManualClock } from '../../../shared/ports/clock.js';
-import { DynamoDbWebhookInbox, INBOX_LEASE_MS } from '../../../shared/webhooks/dynamodb-inbox.js';
-import type { BankEvent, QueuedWebhook } from '../../../shared/webhooks/ports.js';
+import { INBOX_LEASE_MS } from '../../../shared/webhooks/dynamodb-inbox.js';
+import { detailText } from '../../../shared/webhooks/event-limits.js';
 import { processWebhook } from '../../../shared/webhooks/process.js';
+import { queueMessage, testProcessor as pipeline } from '../../support/webhooks.js';
 
-const silent = { debug() {}, info() {}, warn() {}, error() {} };
 let dynamo: LocalDynamo;
 
 beforeAll(async () => {
@@ -16,78 +12,44 @@ beforeAll(async () => {
 });
 afterAll(() => dynamo.close());
 
-/** A processor on a fresh inbox, with a bus that records events and can be told to fail. */
-function pipeline() {
-  const published: BankEvent[] = [];
-  const bus = { failNext: 0 };
-  const clock = new ManualClock('2026-03-02T08:00:00Z');
-  const deps = {
-    inbox: new DynamoDbWebhookInbox(dynamo.client, dynamo.tableName(webhookInboxTable)),
-    events: {
-      publish: async (event: BankEvent) => {
-        if (bus.failNext > 0) {
-          bus.failNext--;
-          throw new Error('EventBridge unavailable');
-        }
-        published.push(event);
-      },
-    },
-    clock,
-    log: silent,
-  };
-  const handler = createWebhookProcessor(() => deps);
-  const deliver = (messages: QueuedWebhook[]) =>
-    handler(
-      {
-        Records: messages.map((message, index) => ({
-          messageId: `m-${index}`,
-          body: JSON.stringify(message),
-          eventSource: 'aws:sqs',
-        })),
-      } as unknown as SQSEvent,
-      { getRemainingTimeInMillis: () => 30_000, functionName: 'processor' } as Context,
-    );
-  return { deps, deliver, published, bus, clock };
-}
-
 /** Keys unique to this run: the inbox table outlives a single test. */
 const run = `${Date.now()}`;
-const webhook = (type: string, payload: unknown, attempt = '1'): QueuedWebhook => ({
-  body: JSON.stringify({
-    Type: type,
-    Version: 1,
-    Payload: payload,
-    Nonce: Math.floor(Math.random() * 2 ** 32),
-  }),
-  deliveryAttempt: attempt,
-  retryReason: undefined,
-  receivedAt: '2026-03-02T08:00:00.000Z',
-});
+const webhook = (type: string, payload: unknown, attempt = '1') =>
+  queueMessage(
+    JSON.stringify({ Type: type, Version: 1, Payload: payload, Nonce: Math.floor(Math.random() * 2 ** 32) }),
+    attempt,
+  );
 
 describe('the webhook processor publishes one event per unique webhook', () => {
   it('publishes a webhook with its type, version, key and payload', async () => {
-    const { deliver, published } = pipeline();
+    const { deliver, published } = pipeline(dynamo);
     const payload = { TransactionId: `t-${run}-a`, Amount: 10.5 };
     const response = await deliver([webhook('TransactionSettled', payload)]);
     expect(response.batchItemFailures).toEqual([]);
-    expect(published).toEqual([
-      {
-        source: 'clearway.bank',
-        detailType: 'TransactionSettled',
-        detail: {
-          type: 'TransactionSettled',
-          version: 1,
-          key: `TransactionSettled:t-${run}-a`,
-          receivedAt: '2026-03-02T08:00:00.000Z',
-          deliveryAttempt: 1,
-          payload,
-        },
-      },
+    expect(published.map((event) => [event.source, event.detailType])).toEqual([
+      ['clearway.bank', 'TransactionSettled'],
     ]);
+    expect(JSON.parse(detailText(published[0]!))).toEqual({
+      type: 'TransactionSettled',
+      version: 1,
+      key: `TransactionSettled:t-${run}-a`,
+      receivedAt: '2026-03-02T08:00:00.000Z',
+      deliveryAttempt: 1,
+      payload,
+    });
+  });
+
+  it('publishes the payload’s numbers with the digits the bank wrote', async () => {
+    const { deliver, published } = pipeline(dynamo);
+    const body = `{"Type":"TransactionSettled","Version":6,"Payload":{"TransactionId":"t-${run}-digits","Amount":10.50,"Big":12345678901234567890},"Nonce":7}`;
+    await deliver([queueMessage(body)]);
+    expect(detailText(published[0]!)).toContain(
+      `"payload":{"TransactionId":"t-${run}-digits","Amount":10.50,"Big":12345678901234567890}`,
+    );
   });
 
   it('drops a redelivery with another nonce as a duplicate', async () => {
-    const { deliver, published } = pipeline();
+    const { deliver, published } = pipeline(dynamo);
     const payload = { TransactionId: `t-${run}-b` };
     await deliver([webhook('TransactionSettled', payload)]);
     await deliver([webhook('TransactionSettled', payload, '2')]);
@@ -95,14 +57,14 @@ describe('the webhook processor publishes one event per unique webhook', () => {
   });
 
   it('treats a trailing V<n> as the same type', async () => {
-    const { deliver, published } = pipeline();
+    const { deliver, published } = pipeline(dynamo);
     const payload = { MandateId: `m-${run}` };
     await deliver([webhook('BacsMandateInitiated', payload), webhook('BacsMandateInitiatedV2', payload)]);
     expect(published).toHaveLength(1);
   });
 
   it('publishes webhooks that arrive out of order, each once', async () => {
-    const { deliver, published } = pipeline();
+    const { deliver, published } = pipeline(dynamo);
     const id = `t-${run}-c`;
     const settled = webhook('TransactionSettled', { TransactionId: id });
     const rejected = webhook('TransactionRejected', { TransactionId: id });
@@ -111,7 +73,7 @@ describe('the webhook processor publishes one event per unique webhook', () => {
   });
 
   it('identifies an unknown type by a hash of type, version and canonical payload', async () => {
-    const { deliver, published } = pipeline();
+    const { deliver, published } = pipeline(dynamo);
     await deliver([
       webhook('Brand.New.Thing', { b: 2, a: `x-${run}` }),
       webhook('Brand.New.Thing', { a: `x-${run}`, b: 2 }),
@@ -122,7 +84,7 @@ describe('the webhook processor publishes one event per unique webhook', () => {
   });
 
   it('reports a failed publish for retry and publishes on the redelivery', async () => {
-    const { deliver, published, bus } = pipeline();
+    const { deliver, published, bus } = pipeline(dynamo);
     const message = webhook('AccountCreated', { AccountId: `a-${run}` });
     bus.failNext = 1;
     const first = await deliver([message]);
@@ -134,7 +96,7 @@ describe('the webhook processor publishes one event per unique webhook', () => {
   });
 
   it('republishes when a worker died after claiming, once its lease has run out', async () => {
-    const { deps, published, clock } = pipeline();
+    const { deps, published, clock } = pipeline(dynamo);
     const message = webhook('AccountCreated', { AccountId: `a-${run}-crash` });
     await deps.inbox.claim(`AccountCreated:a-${run}-crash`, clock.now());
     await expect(processWebhook(message, deps)).rejects.toThrow(/being processed/);
@@ -143,14 +105,26 @@ describe('the webhook processor publishes one event per unique webhook', () => {
     expect(published).toHaveLength(1);
   });
 
-  it('fails only the broken record of a batch', async () => {
-    const { deliver, published } = pipeline();
-    const handlerInput = [webhook('AccountCreated', { AccountId: `a-${run}-ok` })];
+  it('fails only the record whose publish failed, and logs that failure once with type, key and reason', async () => {
+    const { deliver, published, bus, lines } = pipeline(dynamo);
+    bus.failNext = 1;
     const response = await deliver([
-      ...handlerInput,
-      { ...handlerInput[0], body: 'not json' } as QueuedWebhook,
+      webhook('AccountCreated', { AccountId: `a-${run}-failed` }),
+      webhook('AccountCreated', { AccountId: `a-${run}-ok` }),
     ]);
-    expect(response.batchItemFailures).toEqual([{ itemIdentifier: 'm-1' }]);
+    expect(response.batchItemFailures).toEqual([{ itemIdentifier: 'm-0' }]);
     expect(published).toHaveLength(1);
+    expect(lines.filter((line) => line.level === 'error')).toEqual([
+      {
+        level: 'error',
+        message: 'webhook processing failed; the message will be retried',
+        attributes: {
+          webhookType: 'AccountCreated',
+          key: `AccountCreated:a-${run}-failed`,
+          basis: 'payload',
+          reason: 'EventBridge unavailable',
+        },
+      },
+    ]);
   });
 });
