@@ -36,11 +36,15 @@ export function operationRoutes(
  * segments win over variables, as in API Gateway), builds the proxy event and calls the same handler the
  * Lambda runs.
  */
-export function startGatewayServer(routes: Route[], port: number): Promise<Server> {
+export function startGatewayServer(
+  routes: Route[],
+  port: number,
+  maxBodyBytes = MAX_BODY_BYTES,
+): Promise<Server> {
   const router = new Router<Route>({ ignoreCase: false });
   for (const route of routes) router.add(route.method as HttpMethod, route.resource, route);
   const server = createServer((request, response) => {
-    serve(router, request, response).catch((error: Error) => {
+    serve(router, request, response, maxBodyBytes).catch((error: Error) => {
       answerProblem(response, 500, 'Internal error', error.message);
     });
   });
@@ -57,6 +61,7 @@ async function serve(
   router: Router<Route>,
   request: IncomingMessage,
   response: ServerResponse,
+  maxBodyBytes: number,
 ): Promise<void> {
   const url = new URL(request.url ?? '/', 'http://127.0.0.1');
   const match = router.match(request.method ?? 'GET', url.pathname);
@@ -65,8 +70,11 @@ async function serve(
     return answerProblem(response, 405, 'Method Not Allowed', `${request.method} ${url.pathname}`);
   }
   const route = match.value;
-  const body = await readBody(request, MAX_BODY_BYTES);
-  if (body === undefined) return answerProblem(response, 413, 'Payload Too Large', 'the body exceeds 10 MB');
+  const body = await readBody(request, maxBodyBytes);
+  if (body === undefined) {
+    response.setHeader('connection', 'close'); // the rest is unread (see readBody)
+    return answerProblem(response, 413, 'Payload Too Large', `the body is larger than ${maxBodyBytes} bytes`);
+  }
   const event = {
     resource: route.resource,
     path: url.pathname,
