@@ -28,6 +28,7 @@ import {
   startGatewayServer,
 } from './gateway-server.js';
 import { ensureKeyPair, ensureSandboxToken, readPem } from './keys.js';
+import { localOnlyRoutes } from './local-routes.js';
 
 export interface Sandbox {
   gatewayUrl: string;
@@ -124,7 +125,7 @@ export async function startSandbox(
       log: logger,
       institution: { overdraftAgreement: config.overdraftAgreement },
     };
-    const bus = new InMemoryEventBus();
+    const bus = new InMemoryEventBus(config.eventLimit);
     const queue = new InProcessQueue({ retryDelayMs: options.queueRetryDelayMs });
     // Built once, as the AWS composition roots are: the handlers ask for them on every event.
     const processing = {
@@ -188,35 +189,6 @@ export async function startSandbox(
     await close();
     throw error;
   }
-}
-
-/** Routes that exist only in the sandbox, for tests and the demo. */
-function localOnlyRoutes(bus: InMemoryEventBus, queue: InProcessQueue): Route[] {
-  const json = (body: unknown) => ({
-    statusCode: 200,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return [
-    {
-      method: 'GET',
-      resource: '/gateway/local/events',
-      functionName: 'local',
-      handler: async () => json({ events: bus.events }),
-    },
-    {
-      method: 'GET',
-      resource: '/gateway/local/dlq',
-      functionName: 'local',
-      handler: async () => json({ messages: queue.deadLetters }),
-    },
-    {
-      method: 'POST',
-      resource: '/gateway/local/dlq/redrive',
-      functionName: 'local',
-      handler: async () => json({ redriven: queue.redrive() }),
-    },
-  ];
 }
 
 async function listenOn<T>(port: number, variable: string, start: () => Promise<T>): Promise<T> {

@@ -5,7 +5,7 @@ import { startSandbox } from '../../local/sandbox.js';
 import { ManualClock } from '../../shared/ports/clock.js';
 
 /** The whole sandbox in-process on free loopback ports, with fresh keys and a controllable bank clock. */
-export async function testSandbox(options: { webhookTimeoutMs?: number } = {}) {
+export async function testSandbox(options: { webhookTimeoutMs?: number; eventLimit?: number } = {}) {
   const simClock = new ManualClock('2026-03-02T10:00:00Z');
   const sandbox = await startSandbox(
     {
@@ -17,6 +17,7 @@ export async function testSandbox(options: { webhookTimeoutMs?: number } = {}) {
       simPort: 0,
       overdraftAgreement: false,
       home: mkdtempSync(join(tmpdir(), 'clearway-sandbox-')),
+      eventLimit: options.eventLimit ?? 10_000,
     },
     { simClock, webhookTimeoutMs: options.webhookTimeoutMs ?? 2_000, queueRetryDelayMs: 10 },
   );
