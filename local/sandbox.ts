@@ -50,6 +50,8 @@ export class PortInUseError extends Error {
 }
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+/** Idempotency records live 24 hours and inbox keys 7 days, so a purge a minute keeps up with any traffic. */
+const PURGE_EVERY_MS = 60_000;
 
 /** Starts dynalite, the simulator (unless `bankUrl` is set) and the gateway with the real handlers. */
 export async function startSandbox(
@@ -96,8 +98,7 @@ export async function startSandbox(
       closers.push(() => (simulator as BankSimulator).close());
       if (!options.simClock) {
         // With a clock that moves by itself, due webhook retries are sent without waiting for a request.
-        const ticker = setInterval(() => simulator?.tick(), 10_000);
-        ticker.unref();
+        const ticker = every(10_000, async () => simulator?.tick());
         closers.push(async () => clearInterval(ticker));
       }
       bankUrl = simulator.url;
@@ -109,6 +110,9 @@ export async function startSandbox(
 
     const dynamo = await startLocalDynamo();
     closers.push(() => dynamo.close());
+    // Expiry times are written from the system clock (Powertools reads Date.now()): compare with it.
+    const purger = every(PURGE_EVERY_MS, () => dynamo.purgeExpired(systemClock.now()));
+    closers.push(async () => clearInterval(purger));
     const bank = new BankClient({
       baseUrl: bankUrl,
       tokens: new StaticTokenSource(token as string),
@@ -189,6 +193,22 @@ export async function startSandbox(
     await close();
     throw error;
   }
+}
+
+/** Runs `task` every `ms` (never two at once) without keeping the process alive. */
+function every(ms: number, task: () => Promise<unknown>): NodeJS.Timeout {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    task()
+      .catch((error: Error) => logger.warn('a periodic sandbox task failed', error))
+      .finally(() => {
+        running = false;
+      });
+  }, ms);
+  timer.unref();
+  return timer;
 }
 
 async function listenOn<T>(port: number, variable: string, start: () => Promise<T>): Promise<T> {
