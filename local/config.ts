@@ -13,28 +13,33 @@ export interface SandboxConfig {
   overdraftAgreement: boolean;
   /** Folder for generated keys and the sandbox token (gitignored). */
   home: string;
+  /** How many events `GET /gateway/local/events` keeps; the oldest is dropped past it. */
+  eventLimit: number;
 }
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
-const port = (name: string, fallback: number) =>
+/** A whole number from 1 to `max`; `what` names it in the message ("a port number"). */
+const wholeNumber = (name: string, fallback: number, max: number, what: string) =>
   z
     .string()
     .optional()
     .transform((value, context) => {
       if (value === undefined || value === '') return fallback;
       const number = Number(value);
-      if (!/^\d+$/.test(value) || number < 1 || number > 65535) {
+      if (!/^\d+$/.test(value) || number < 1 || number > max) {
         context.addIssue({
           code: 'custom',
-          message: `${name} must be a port number from 1 to 65535, got "${value}"`,
+          message: `${name} must be ${what} from 1 to ${max}, got "${value}"`,
         });
         return z.NEVER;
       }
       return number;
     });
+
+const port = (name: string, fallback: number) => wholeNumber(name, fallback, 65535, 'a port number');
 
 const optionalText = z
   .string()
@@ -54,6 +59,7 @@ const schema = z.object({
   CLEARWAY_PORT: port('CLEARWAY_PORT', 3000),
   CLEARWAY_SIM_PORT: port('CLEARWAY_SIM_PORT', 3001),
   CLEARWAY_HOME: optionalText,
+  CLEARWAY_EVENT_LIMIT: wholeNumber('CLEARWAY_EVENT_LIMIT', 10_000, 1_000_000, 'a whole number'),
   CLEARWAY_OVERDRAFT_AGREEMENT: z
     .enum(['true', 'false', ''], { message: 'CLEARWAY_OVERDRAFT_AGREEMENT must be true or false' })
     .optional(),
@@ -88,5 +94,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): SandboxConfig 
     simPort: values.CLEARWAY_SIM_PORT,
     home: values.CLEARWAY_HOME ?? '.sandbox',
     overdraftAgreement: values.CLEARWAY_OVERDRAFT_AGREEMENT === 'true',
+    eventLimit: values.CLEARWAY_EVENT_LIMIT,
   };
 }

@@ -36,11 +36,15 @@ export function operationRoutes(
  * segments win over variables, as in API Gateway), builds the proxy event and calls the same handler the
  * Lambda runs.
  */
-export function startGatewayServer(routes: Route[], port: number, lambdaTimeoutMs?: number): Promise<Server> {
+export function startGatewayServer(
+  routes: Route[],
+  port: number,
+  options: { lambdaTimeoutMs?: number; maxBodyBytes?: number } = {},
+): Promise<Server> {
   const router = new Router<Route>({ ignoreCase: false });
   for (const route of routes) router.add(route.method as HttpMethod, route.resource, route);
   const server = createServer((request, response) => {
-    serve(router, request, response, lambdaTimeoutMs).catch((error: Error) => {
+    serve(router, request, response, { maxBodyBytes: MAX_BODY_BYTES, ...options }).catch((error: Error) => {
       answerProblem(response, 500, 'Internal error', error.message);
     });
   });
@@ -57,7 +61,7 @@ async function serve(
   router: Router<Route>,
   request: IncomingMessage,
   response: ServerResponse,
-  lambdaTimeoutMs: number | undefined,
+  options: { lambdaTimeoutMs?: number; maxBodyBytes: number },
 ): Promise<void> {
   // The target is split by hand: a URL parser would resolve `..` and `%2E%2E` segments before routing,
   // which API Gateway does not do; the path rules must see them.
@@ -74,8 +78,12 @@ async function serve(
     return answerProblem(response, 405, 'Method Not Allowed', `${request.method} ${url.pathname}`);
   }
   const route = match.value;
-  const body = await readBody(request, MAX_BODY_BYTES);
-  if (body === undefined) return answerProblem(response, 413, 'Payload Too Large', 'the body exceeds 10 MB');
+  const { maxBodyBytes, lambdaTimeoutMs } = options;
+  const body = await readBody(request, maxBodyBytes);
+  if (body === undefined) {
+    response.setHeader('connection', 'close'); // the rest is unread (see readBody)
+    return answerProblem(response, 413, 'Payload Too Large', `the body is larger than ${maxBodyBytes} bytes`);
+  }
   const event = {
     resource: route.resource,
     path: url.pathname,

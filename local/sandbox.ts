@@ -32,6 +32,7 @@ import {
   startGatewayServer,
 } from './gateway-server.js';
 import { ensureKeyPair, ensureSandboxToken, readPem } from './keys.js';
+import { localOnlyRoutes } from './local-routes.js';
 
 export interface Sandbox {
   gatewayUrl: string;
@@ -66,6 +67,8 @@ export interface SandboxOptions {
 }
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+/** Idempotency records live 24 hours and inbox keys 7 days, so a purge a minute keeps up with any traffic. */
+const PURGE_EVERY_MS = 60_000;
 
 /** Starts dynalite, the simulator (unless `bankUrl` is set) and the gateway with the real handlers. */
 export async function startSandbox(config: SandboxConfig, options: SandboxOptions = {}): Promise<Sandbox> {
@@ -111,8 +114,7 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
       closers.push(() => (simulator as BankSimulator).close());
       if (!options.simClock) {
         // With a clock that moves by itself, due webhook retries are sent without waiting for a request.
-        const ticker = setInterval(() => simulator?.tick(), 10_000);
-        ticker.unref();
+        const ticker = every(10_000, async () => simulator?.tick());
         closers.push(async () => clearInterval(ticker));
       }
       bankUrl = simulator.url;
@@ -124,6 +126,9 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
 
     const dynamo = await startLocalDynamo();
     closers.push(() => dynamo.close());
+    // Expiry times are written from the system clock (Powertools reads Date.now()): compare with it.
+    const purger = every(PURGE_EVERY_MS, () => dynamo.purgeExpired(systemClock.now()));
+    closers.push(async () => clearInterval(purger));
     const bank = new BankClient({
       baseUrl: bankUrl,
       tokens: new StaticTokenSource(token as string),
@@ -143,7 +148,7 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
       log: logger,
       institution: { overdraftAgreement: config.overdraftAgreement },
     };
-    const bus = new InMemoryEventBus();
+    const bus = new InMemoryEventBus(config.eventLimit);
     const queue = new InProcessQueue({ retryDelayMs: options.queueRetryDelayMs });
     const bodies = new FolderBodyStore(join(config.home, 'webhook-bodies'));
     // Built once, as the AWS composition roots are: the handlers ask for them on every event.
@@ -192,7 +197,7 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
       ...localOnlyRoutes(bus, queue),
     ];
     const server: Server = await listenOn(config.port, 'CLEARWAY_PORT', () =>
-      startGatewayServer(routes, config.port, options.lambdaTimeoutMs),
+      startGatewayServer(routes, config.port, { lambdaTimeoutMs: options.lambdaTimeoutMs }),
     );
     closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
     const gatewayUrl = `http://127.0.0.1:${portOf(server)}`;
@@ -220,33 +225,20 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
   }
 }
 
-/** Routes that exist only in the sandbox, for tests and the demo. */
-function localOnlyRoutes(bus: InMemoryEventBus, queue: InProcessQueue): Route[] {
-  const json = (body: unknown) => ({
-    statusCode: 200,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return [
-    {
-      method: 'GET',
-      resource: '/gateway/local/events',
-      functionName: 'local',
-      handler: async () => json({ events: bus.events }),
-    },
-    {
-      method: 'GET',
-      resource: '/gateway/local/dlq',
-      functionName: 'local',
-      handler: async () => json({ messages: queue.deadLetters }),
-    },
-    {
-      method: 'POST',
-      resource: '/gateway/local/dlq/redrive',
-      functionName: 'local',
-      handler: async () => json({ redriven: queue.redrive() }),
-    },
-  ];
+/** Runs `task` every `ms` (never two at once) without keeping the process alive. */
+function every(ms: number, task: () => Promise<unknown>): NodeJS.Timeout {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    task()
+      .catch((error: Error) => logger.warn('a periodic sandbox task failed', error))
+      .finally(() => {
+        running = false;
+      });
+  }, ms);
+  timer.unref();
+  return timer;
 }
 
 async function listenOn<T>(port: number, variable: string, start: () => Promise<T>): Promise<T> {

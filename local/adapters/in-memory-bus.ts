@@ -1,10 +1,40 @@
+import { type Clock, systemClock } from '../../shared/ports/clock.js';
 import type { BankEvent, EventPublisher } from '../../shared/webhooks/ports.js';
+import { BoundedLog } from '../bounded-log.js';
 
-/** The sandbox's EventBridge bus: keeps every event, oldest first, for `GET /gateway/local/events`. */
+export type LocalEvent = BankEvent & { time: string };
+
+export interface EventFilter {
+  /** Only events with exactly this detail-type. */
+  detailType?: string;
+  /** Only events published strictly after this time. */
+  since?: Date;
+}
+
+/**
+ * The sandbox's EventBridge bus, for `GET /gateway/local/events`: keeps the newest `limit` events, oldest
+ * first (the oldest is dropped past it), so a long-running sandbox stays bounded.
+ */
 export class InMemoryEventBus implements EventPublisher {
-  readonly events: Array<BankEvent & { time: string }> = [];
+  readonly #events: BoundedLog<LocalEvent>;
+
+  constructor(
+    limit: number,
+    private readonly clock: Clock = systemClock,
+  ) {
+    this.#events = new BoundedLog({ count: limit });
+  }
 
   async publish(event: BankEvent): Promise<void> {
-    this.events.push({ ...event, time: new Date().toISOString() });
+    this.#events.push({ ...event, time: this.clock.now().toISOString() });
+  }
+
+  list(filter: EventFilter = {}): LocalEvent[] {
+    const since = filter.since?.getTime() ?? -Infinity;
+    return this.#events.entries.filter(
+      (event) =>
+        (filter.detailType === undefined || event.detailType === filter.detailType) &&
+        Date.parse(event.time) > since,
+    );
   }
 }

@@ -1,22 +1,25 @@
-/** An append-only log that keeps the newest `capacity` entries, so a long sandbox run stays bounded. */
-export class BoundedLog<T> {
-  readonly #entries: T[] = [];
+import { createHash } from 'node:crypto';
+import type { LogLimits } from '../bounded-log.js';
 
-  constructor(private readonly capacity = 10_000) {}
+/**
+ * Each simulator log keeps at most this much: the newest 10,000 entries within about 8 MiB of JSON text,
+ * so sustained traffic (or a few huge bodies) cannot grow the sandbox without end.
+ */
+export const SIM_LOG_LIMITS: LogLimits = { count: 10_000, bytes: 8 * 1024 * 1024 };
 
-  push(entry: T): T {
-    this.#entries.push(entry);
-    if (this.#entries.length > this.capacity) this.#entries.splice(0, this.#entries.length - this.capacity);
-    return entry;
-  }
+/** How many bytes of a body a log entry keeps as text; its length and SHA-256 are always kept. */
+export const LOGGED_BODY_BYTES = 4096;
 
-  get entries(): readonly T[] {
-    return this.#entries;
-  }
-
-  clear(): void {
-    this.#entries.length = 0;
-  }
+/**
+ * A body as the logs keep it; exact bytes are compared through `bytes` and `sha256`. The text is decoded
+ * from the kept bytes only (a slice of the whole text would keep the whole text alive).
+ */
+export function loggedBody(bytes: Buffer): { text: string; bytes: number; sha256: string } {
+  return {
+    text: bytes.subarray(0, LOGGED_BODY_BYTES).toString('utf8'),
+    bytes: bytes.length,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+  };
 }
 
 /** One request the simulator received on the bank API (not the admin endpoints). */
@@ -29,8 +32,11 @@ export interface RequestRecord {
   path: string;
   /** Lower-cased names; `authorization` shows only the token's last four characters. */
   headers: Record<string, string>;
-  /** The exact body as UTF-8 text ('' when none). */
+  /** The body as UTF-8 text ('' when none), its first `LOGGED_BODY_BYTES` bytes only. */
   body: string;
+  /** The exact body's length and SHA-256 (hex), kept even when the text is cut. */
+  bodyBytes: number;
+  bodySha256: string;
   requestId: string | null;
   correlationId: string;
   institutionId: string | null;

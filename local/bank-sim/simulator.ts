@@ -11,7 +11,8 @@ import { type FaultSettings, Faults } from './faults.js';
 import { readBody } from '../read-body.js';
 import { parseTarget, problemTitle, writeResponse } from './http.js';
 import { type Institution, type InstitutionConfig, InstitutionRegistry } from './institutions.js';
-import { BoundedLog, loggableHeaders, type RequestRecord } from './logs.js';
+import { BoundedLog, type LogLimits } from '../bounded-log.js';
+import { loggableHeaders, loggedBody, type RequestRecord, SIM_LOG_LIMITS } from './logs.js';
 import { handleBankRequest, type PipelineDeps, type RouteEntry } from './pipeline.js';
 import { problemResponse, TITLES } from './problem.js';
 import { RequestIdRegistry } from './request-ids.js';
@@ -43,6 +44,8 @@ export interface BankSimulatorOptions {
   nonce?: () => string;
   /** Larger request bodies are answered 413. Default 1 MiB. */
   maxBodyBytes?: number;
+  /** What each log (requests, webhooks, deliveries) keeps. Default `SIM_LOG_LIMITS`. */
+  logLimits?: LogLimits;
   /** Where failures inside the simulator go (a throwing handler, a scheduled task). Default console.error. */
   onError?: (error: unknown, where: string) => void;
 }
@@ -96,7 +99,7 @@ class Simulator implements BankSimulator {
   readonly #scheduler: ClockScheduler;
   readonly #inFlight = new InFlight();
   readonly #dispatcher: WebhookDispatcher;
-  readonly #requests = new BoundedLog<RequestRecord>();
+  readonly #requests: BoundedLog<RequestRecord>;
   readonly #onError: (error: unknown, where: string) => void;
   readonly #maxBodyBytes: number;
   readonly #pipeline: PipelineDeps;
@@ -108,6 +111,7 @@ class Simulator implements BankSimulator {
     this.clock = options.clock;
     this.#onError = options.onError ?? ((error, where) => console.error(`bank simulator: ${where}:`, error));
     this.#maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    this.#requests = new BoundedLog(options.logLimits ?? SIM_LOG_LIMITS);
     this.institutions = new InstitutionRegistry([options.institution, ...(options.otherInstitutions ?? [])]);
     this.#faults = new Faults(options.random);
     this.#scheduler = new ClockScheduler(this.clock, this.#onError);
@@ -121,6 +125,7 @@ class Simulator implements BankSimulator {
       onError: this.#onError,
       timeoutMs: options.webhookTimeoutMs,
       nonce: options.nonce,
+      logLimits: options.logLimits ?? SIM_LOG_LIMITS,
     });
     this.#pipeline = {
       router: this.#routes,
@@ -300,13 +305,16 @@ class Simulator implements BankSimulator {
     }
     // The clock may have been moved directly (sim.clock.advance): catch up before answering.
     this.tick();
+    const body = loggedBody(rawBody);
     const record = this.#requests.push({
       seq: ++this.#seq,
       at: this.clock.now().toISOString(),
       method: req.method ?? '',
       path: target,
       headers: loggableHeaders(req.headers),
-      body: rawBody.toString('utf8'),
+      body: body.text,
+      bodyBytes: body.bytes,
+      bodySha256: body.sha256,
       requestId: firstHeader(req.headers['x-request-id']) ?? null,
       correlationId,
       institutionId: null,

@@ -8,7 +8,8 @@ import {
 } from '../../shared/webhooks/delivery-rules.js';
 import type { WebhookFault } from './faults.js';
 import type { Institution, InstitutionRegistry } from './institutions.js';
-import { BoundedLog } from './logs.js';
+import { BoundedLog, type LogLimits } from '../bounded-log.js';
+import { loggedBody } from './logs.js';
 import type { ClockScheduler, InFlight } from './scheduler.js';
 import { judgeAnswer, type RetryReason } from './webhook-answer.js';
 
@@ -22,8 +23,11 @@ export interface WebhookRecord {
   version: number;
   /** The Nonce digits exactly as written in the body. */
   nonce: string;
-  /** The exact JSON text sent (and signed). */
+  /** The JSON text sent (and signed), its first `LOGGED_BODY_BYTES` bytes only. */
   body: string;
+  /** The exact body's length and SHA-256 (hex). */
+  bodyBytes: number;
+  bodySha256: string;
   emittedAt: string;
   faults: WebhookFault[];
   status: WebhookStatus;
@@ -48,7 +52,10 @@ export interface DeliveryRecord {
   detail: string | null;
   /** The institution's answer status; null when none arrived. */
   status: number | null;
+  /** The answer as text, its first `LOGGED_BODY_BYTES` bytes only; null when none arrived. */
   answerBody: string | null;
+  answerBytes: number | null;
+  answerSha256: string | null;
   durationMs: number;
   /** When the next attempt is due; null when accepted or given up. */
   nextAttemptAt: string | null;
@@ -66,6 +73,8 @@ export interface DispatcherOptions {
   timeoutMs?: number;
   /** Digits of a random Nonce; default 1 to 2^32, so about half are above 2^31. */
   nonce?: () => string;
+  /** What the webhook and delivery logs keep. */
+  logLimits: LogLimits;
 }
 
 interface Chain {
@@ -81,12 +90,22 @@ interface Chain {
   group: { open: number };
 }
 
+/** A webhook with its exact bytes: the log keeps only the start of a long body. */
+interface Outgoing {
+  record: WebhookRecord;
+  bytes: Buffer;
+}
+
+const NO_ANSWER = { status: null, answerBody: null, answerBytes: null, answerSha256: null };
+
 interface AttemptResult {
   url: string | null;
   outcome: 'accepted' | RetryReason;
   detail: string | null;
   status: number | null;
   answerBody: string | null;
+  answerBytes: number | null;
+  answerSha256: string | null;
 }
 
 /**
@@ -95,15 +114,17 @@ interface AttemptResult {
  * slots sends one attempt (missed slots collapse), and the next slot is the first one after now.
  */
 export class WebhookDispatcher {
-  readonly webhooks = new BoundedLog<WebhookRecord>();
-  readonly deliveries = new BoundedLog<DeliveryRecord>();
-  readonly #held: WebhookRecord[] = [];
+  readonly webhooks: BoundedLog<WebhookRecord>;
+  readonly deliveries: BoundedLog<DeliveryRecord>;
+  readonly #held: Outgoing[] = [];
   readonly #closing = new AbortController();
   readonly #timeoutMs: number;
   readonly #nonce: () => string;
 
   constructor(private readonly options: DispatcherOptions) {
     this.#timeoutMs = options.timeoutMs ?? ANSWER_DEADLINE_MS;
+    this.webhooks = new BoundedLog(options.logLimits);
+    this.deliveries = new BoundedLog(options.logLimits);
     this.#nonce = options.nonce ?? (() => String(randomInt(1, 2 ** 32 + 1)));
   }
 
@@ -121,13 +142,17 @@ export class WebhookDispatcher {
       throw new Error(`a Nonce must be a positive integer's digits, got ${digits}`);
     const subscribed = institution.subscribedToWebhooks;
     const faults = subscribed ? this.options.nextFaults() : [];
+    const bytes = Buffer.from(envelopeText(type, version, payload, digits), 'utf8');
+    const body = loggedBody(bytes);
     const record = this.webhooks.push({
       id: randomUUID(),
       institutionId: institution.id,
       type,
       version,
       nonce: digits,
-      body: envelopeText(type, version, payload, digits),
+      body: body.text,
+      bodyBytes: body.bytes,
+      bodySha256: body.sha256,
       emittedAt: this.options.clock.now().toISOString(),
       faults,
       status: subscribed ? 'sending' : 'not-subscribed',
@@ -135,10 +160,10 @@ export class WebhookDispatcher {
     if (!subscribed) return record;
     if (faults.includes('out-of-order')) {
       record.status = 'held';
-      this.#held.push(record);
+      this.#held.push({ record, bytes });
       return record;
     }
-    this.#dispatch(record);
+    this.#dispatch({ record, bytes });
     this.releaseHeld();
     return record;
   }
@@ -146,7 +171,7 @@ export class WebhookDispatcher {
   /** Sends the webhooks held by the out-of-order fault, newest first. */
   releaseHeld(): number {
     const held = this.#held.splice(0).reverse();
-    for (const record of held) this.#dispatch(record);
+    for (const webhook of held) this.#dispatch(webhook);
     return held.length;
   }
 
@@ -159,11 +184,10 @@ export class WebhookDispatcher {
     this.#closing.abort();
   }
 
-  #dispatch(record: WebhookRecord): void {
+  #dispatch({ record, bytes }: Outgoing): void {
     record.status = 'sending';
     const copies = record.faults.includes('duplicate') ? 2 : 1;
     const group = { open: copies };
-    const bytes = Buffer.from(record.body, 'utf8');
     const signature = this.options.signer.sign(bytes);
     const firstAt = this.options.clock.now().getTime();
     for (let copy = 1; copy <= copies; copy++) {
@@ -229,7 +253,7 @@ export class WebhookDispatcher {
     const institution = this.options.institutions.get(chain.webhook.institutionId);
     const url = institution?.webhookUrl ?? null;
     if (!institution || !url) {
-      return { url, outcome: 'Connection', detail: 'no webhook URL is set', status: null, answerBody: null };
+      return { url, outcome: 'Connection', detail: 'no webhook URL is set', ...NO_ANSWER };
     }
     const signature = signedCorrectly
       ? await chain.signature
@@ -255,17 +279,20 @@ export class WebhookDispatcher {
         chain.webhook.nonce,
         institution.verifier,
       );
+      const answer = loggedBody(body);
       return {
         url,
         outcome: verdict.outcome,
         detail: 'detail' in verdict ? verdict.detail : null,
         status: response.status,
-        answerBody: body.toString('utf8'),
+        answerBody: answer.text,
+        answerBytes: answer.bytes,
+        answerSha256: answer.sha256,
       };
     } catch (error) {
       const timedOut = error instanceof Error && error.name === 'TimeoutError';
       const detail = timedOut ? `no answer within ${this.#timeoutMs} ms` : describeNetworkError(error);
-      return { url, outcome: timedOut ? 'Timeout' : 'Connection', detail, status: null, answerBody: null };
+      return { url, outcome: timedOut ? 'Timeout' : 'Connection', detail, ...NO_ANSWER };
     }
   }
 

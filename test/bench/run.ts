@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundles } from './bundles.js';
 import { cryptoFloor, webhookFixtures } from './crypto-floor.js';
+import { type MemorySample, sandboxMemory } from './memory.js';
 import { interleave, perSecond, round, roundSummary, summarize } from './stats.js';
 
 // Static imports are hoisted above this line and none of them loads Powertools. The handler modules are
@@ -15,10 +16,19 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const runStarted = performance.now();
 const loadAverageAtStart = loadavg().map((value) => round(value, 2));
 
-/** Counts and bounds of every loop: sized for about a minute on two noisy cores. */
+/** Keyed writes for the memory measurement: CLEARWAY_BENCH_WRITES, default 10,000. */
+function memoryWrites(text = process.env.CLEARWAY_BENCH_WRITES): number {
+  if (text === undefined || text === '') return 10_000;
+  if (!/^[1-9]\d*$/.test(text))
+    throw new Error(`CLEARWAY_BENCH_WRITES must be a whole number, got "${text}"`);
+  return Number(text);
+}
+
+/** Counts and bounds of every loop: sized for about a minute on two noisy cores, plus the memory writes. */
 const settings = {
   webhooks: { warmup: 500, rounds: 20, perRound: 250, maxMs: 20_000 },
   gateway: { warmup: 200, rounds: 2_000, perRound: 1, maxMs: 30_000, withWebhook: 200 },
+  memory: { warmup: 1_000, writes: memoryWrites(), samples: 4, concurrency: 4, maxMs: 600_000 },
   bundleRuns: 9,
 };
 
@@ -98,7 +108,11 @@ const gatewayResults = {
   webhooksAccepted: gatewayRuns.webhooksAccepted,
 };
 
-// 4: Lambda bundles, sizes and load times in fresh processes.
+// 4: the sandbox's resident size under sustained keyed writes, in a child process of its own.
+log(`memory: sandbox resident size over ${settings.memory.writes} keyed writes ...`);
+const memory = await sandboxMemory(settings.memory);
+
+// 5: Lambda bundles, sizes and load times in fresh processes.
 log('bundles: esbuild and fresh-process loads ...');
 const outDir = mkdtempSync(join(tmpdir(), 'clearway-bench-'));
 let bundleResults: Awaited<ReturnType<typeof bundles>>;
@@ -118,6 +132,10 @@ const aims = {
     met: gatewayResults.overheadP50BesideSigning < 2,
     measured: `${ms(gatewayResults.overheadP50BesideSigning)} ms (paired: ${ms(gatewayResults.pairedDifferenceP50BesideSigning)} ms)`,
   },
+  sandboxRetainsUnder5KBPerWrite: {
+    met: memory.retainedKBPerWriteSecondHalf < 5,
+    measured: `${memory.retainedKBPerWriteSecondHalf} KB per write over the second half of ${memory.writes} (rss ${memory.rssRatioToStart}x start)`,
+  },
   receiverLoadsUnder100ms: {
     met: receiverBundle !== undefined && receiverBundle.importMs < 100,
     measured: `${receiverBundle ? ms(receiverBundle.importMs) : '?'} ms (with source maps ${receiverBundle ? ms(receiverBundle.importWithSourceMapsMs) : '?'} ms)`,
@@ -134,6 +152,7 @@ const results = {
   settings,
   ...webhookResults,
   gatewayOverhead: gatewayResults,
+  sandboxMemory: memory,
   bundles: bundleResults,
   aims,
   durationSeconds: round((performance.now() - runStarted) / 1000, 1),
@@ -159,6 +178,14 @@ const latencyRow = (name: string, summary: ReturnType<typeof summarize>, perSec:
   ms(summary.p90),
   ms(summary.p99),
   String(perSec),
+];
+
+const memoryRow = (name: string, sample: MemorySample) => [
+  name,
+  String(sample.writes),
+  sample.rssMB.toFixed(1),
+  sample.heapUsedMB.toFixed(1),
+  sample.arrayBuffersMB.toFixed(1),
 ];
 
 const withoutSdk = bundleResults.receiverWithoutAwsSdk;
@@ -194,6 +221,18 @@ console.log(
 );
 console.log(
   `webhooks while subscribed: ${gatewayResults.webhooksAccepted} of ${gatewayResults.webhooksDelivered} deliveries accepted`,
+);
+table(
+  `Sandbox resident size (MB, after a forced GC once settled; keyed POST /v1/Test, ${memory.writesPerSecond} a second)`,
+  ['', 'writes', 'rss', 'heap used', 'array buffers'],
+  [
+    memoryRow('start', memory.start),
+    memoryRow('after warm-up', memory.afterWarmup),
+    ...memory.during.map((sample) => memoryRow('during the writes', sample)),
+  ],
+);
+console.log(
+  `rss after ${memory.writes} writes: ${memory.rssRatioToStart}x start, ${memory.rssRatioToWarmup}x after warm-up; the second half of the writes added ${memory.rssGrowthSecondHalfMB} MB of rss and retained ${memory.retainedKBPerWriteSecondHalf} KB per write (heap used and array buffers)`,
 );
 table(
   `Lambda bundles (esbuild ESM minified; load = median of ${bundleResults.runs} fresh processes, ms)`,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../../shared/operations/index.js';
@@ -51,7 +52,9 @@ describe.each(
         expect(reached).toHaveLength(1);
         const [atBank] = reached;
         expect(atBank?.requestId).toBe(answer.headers['x-request-id']);
-        expect(atBank?.body).toBe(raw.body?.toString('utf8') ?? '');
+        const sent = raw.body ?? Buffer.alloc(0);
+        expect(atBank?.bodyBytes).toBe(sent.length);
+        expect(atBank?.bodySha256).toBe(createHash('sha256').update(sent).digest('hex'));
         // One segment at the bank per segment sent (a trailing slash aside), none of them a dot segment.
         const segmentsOf = (path: string) => (path.split('?')[0] ?? '').split('/').filter(Boolean);
         const atBankSegments = segmentsOf(atBank?.path ?? '');

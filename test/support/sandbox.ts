@@ -7,6 +7,7 @@ import { seededRandom } from './seeded-random.js';
 
 export interface TestSandboxOptions extends Pick<SandboxOptions, 'lambdaTimeoutMs' | 'bankRetry'> {
   webhookTimeoutMs?: number;
+  eventLimit?: number;
   /** Seeds every draw of the sandbox (fault rates, nonces, retry jitter), each from its own stream. */
   seed?: number;
 }
@@ -25,6 +26,7 @@ export async function testSandbox(options: TestSandboxOptions = {}) {
       simPort: 0,
       overdraftAgreement: false,
       home,
+      eventLimit: options.eventLimit ?? 10_000,
     },
     {
       simClock,

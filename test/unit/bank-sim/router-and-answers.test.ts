@@ -91,4 +91,13 @@ describe('the X-Request-Id registry', () => {
     ids.reserve('a', 'r3', new Date(5000));
     expect(ids.size).toBe(1);
   });
+
+  it('remembers at most its capacity, forgetting the oldest id first', () => {
+    const ids = new RequestIdRegistry(1000, 2);
+    for (const id of ['r1', 'r2', 'r3']) ids.reserve('a', id, new Date(0));
+
+    expect(ids.size).toBe(2);
+    expect(ids.reserve('a', 'r3', new Date(1))).toBe(false);
+    expect(ids.reserve('a', 'r1', new Date(1))).toBe(true);
+  });
 });

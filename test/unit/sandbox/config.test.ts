@@ -6,6 +6,11 @@ describe('the sandbox reads its settings from the environment and names what is 
     expect(readConfig({})).toMatchObject({ port: 3000, simPort: 3001, bankUrl: undefined, home: '.sandbox' });
   });
 
+  it('keeps 10,000 events by default, or as many as CLEARWAY_EVENT_LIMIT says', () => {
+    expect(readConfig({}).eventLimit).toBe(10_000);
+    expect(readConfig({ CLEARWAY_EVENT_LIMIT: '500' }).eventLimit).toBe(500);
+  });
+
   it.each([
     [{ CLEARWAY_PORT: 'abc' }, 'CLEARWAY_PORT must be a port number from 1 to 65535, got "abc"'],
     [{ CLEARWAY_SIM_PORT: '70000' }, 'CLEARWAY_SIM_PORT must be a port number from 1 to 65535, got "70000"'],
@@ -19,6 +24,11 @@ describe('the sandbox reads its settings from the environment and names what is 
       'CLEARWAY_SIGNING_KEY, CLEARWAY_BANK_PUBLIC_KEY must be set too',
     ],
     [{ CLEARWAY_OVERDRAFT_AGREEMENT: 'yes' }, 'CLEARWAY_OVERDRAFT_AGREEMENT must be true or false'],
+    [{ CLEARWAY_EVENT_LIMIT: '0' }, 'CLEARWAY_EVENT_LIMIT must be a whole number from 1 to 1000000, got "0"'],
+    [
+      { CLEARWAY_EVENT_LIMIT: '1e4' },
+      'CLEARWAY_EVENT_LIMIT must be a whole number from 1 to 1000000, got "1e4"',
+    ],
   ])('refuses %j', (env, message) => {
     expect(() => readConfig(env)).toThrow(message);
   });
