@@ -9,7 +9,8 @@ import { jsonText } from './json-text.js';
  * notice for the same TransactionId stay two events).
  */
 const keyFields: Record<string, readonly string[]> = {
-  TransactionSettled: ['TransactionId'],
+  // An internal transfer settles as a debit and a credit with one TransactionId: the side keeps them two.
+  TransactionSettled: ['TransactionId', 'DebitCreditCode'],
   TransactionRejected: ['TransactionId'],
   VirtualAccountCreated: ['VirtualAccountId'],
   VirtualAccountCreationFailed: ['VirtualAccountId', 'Timestamp'],
@@ -18,6 +19,10 @@ const keyFields: Record<string, readonly string[]> = {
   BacsMandateCancelled: ['MandateId'],
   BacsMandateCancellationFailed: ['ServiceUserNumber', 'Reference', 'EventDate'],
   BacsMandateReturned: ['MandateId', 'EventDate'],
+  // No MandateId: the instruction never came to be, so it is named by its service user and reference.
+  BacsMandateInitiationFailed: ['ServiceUserNumber', 'Reference', 'EventDate'],
+  BacsMandateReturnFailed: ['MandateId', 'EventDate'],
+  BacsMandateMigrated: ['MandateId'],
   BacsUnpaidDirectDebitReceived: ['BacsTransactionId'],
   BacsUnappliedCreditReceived: ['BacsTransactionId'],
   'Accounts.AccountCreated': ['AccountId'],

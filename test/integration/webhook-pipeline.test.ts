@@ -13,6 +13,7 @@ const settled = (id: string) => ({
   Status: 'Settled',
   Amount: 12.34,
   CurrencyCode: 'GBP',
+  DebitCreditCode: 'Credit',
 });
 
 describe('webhooks from the bank become exactly one event each', () => {
@@ -31,7 +32,7 @@ describe('webhooks from the bank become exactly one event each', () => {
     const keys = (await world.events())
       .map((event) => event.detail.key)
       .filter((key) => key.includes(`${run}`));
-    expect(keys.sort()).toEqual([1, 2, 3].map((n) => `TransactionSettled:tx-${run}-${n}`));
+    expect(keys.sort()).toEqual([1, 2, 3].map((n) => `TransactionSettled:tx-${run}-${n}:Credit`));
 
     const ids = new Set(emitted.map((webhook) => webhook.id));
     const deliveries = world.simulator.deliveries.filter((delivery) => ids.has(delivery.webhookId));
@@ -43,7 +44,7 @@ describe('webhooks from the bank become exactly one event each', () => {
     const id = `tx-${Date.now()}-bad`;
     world.simulator.setFaults({ nextWebhooks: ['bad-signature'] });
     const webhook = world.simulator.emitWebhook('TransactionSettled', 6, settled(id));
-    const keyOf = `TransactionSettled:${id}`;
+    const keyOf = `TransactionSettled:${id}:Credit`;
     expect((await world.events()).filter((event) => event.detail.key === keyOf)).toHaveLength(0);
 
     await world.simulator.advanceClock(15 * 60 * 1000);

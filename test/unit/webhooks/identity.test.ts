@@ -13,7 +13,22 @@ const day = new Date('2026-03-02T10:00:00Z');
 
 describe('a webhook is identified by its payload as webhooks.md lists, never by its nonce', () => {
   it.each([
-    ['TransactionSettled', { TransactionId: 't-1' }, 'TransactionSettled:t-1'],
+    [
+      'TransactionSettled',
+      { TransactionId: 't-1', DebitCreditCode: 'Credit' },
+      'TransactionSettled:t-1:Credit',
+    ],
+    [
+      'BacsMandateInitiationFailed',
+      { ServiceUserNumber: '010203', Reference: 'MBQZRTF12345', EventDate: '2019-03-01T00:00:00Z' },
+      'BacsMandateInitiationFailed:010203:MBQZRTF12345:2019-03-01T00:00:00Z',
+    ],
+    [
+      'BacsMandateReturnFailed',
+      { MandateId: 'm-1', EventDate: '2019-03-01T00:00:00Z' },
+      'BacsMandateReturnFailed:m-1:2019-03-01T00:00:00Z',
+    ],
+    ['BacsMandateMigratedV2', { MandateId: 'm-1' }, 'BacsMandateMigrated:m-1'],
     [
       'VirtualAccountCreationFailed',
       { VirtualAccountId: 'v-1', Timestamp: '2026-03-02T10:00:00Z' },
@@ -61,17 +76,48 @@ describe('a webhook is identified by its payload as webhooks.md lists, never by 
   });
 });
 
+describe('the two sides of one settled transaction are two webhooks', () => {
+  it('keys a TransactionSettled on the transaction and its side, as an internal transfer settles both', () => {
+    const debit = webhookIdentity(
+      'TransactionSettled',
+      6,
+      { TransactionId: 't-7', DebitCreditCode: 'Debit' },
+      day,
+    );
+    const credit = webhookIdentity(
+      'TransactionSettled',
+      6,
+      { TransactionId: 't-7', DebitCreditCode: 'Credit' },
+      day,
+    );
+    expect([debit.key, credit.key]).toEqual([
+      'TransactionSettled:t-7:Debit',
+      'TransactionSettled:t-7:Credit',
+    ]);
+  });
+});
+
 describe('an identity key stays short whatever the webhook holds', () => {
   it('keeps a short key readable and hashes a long one under its type', () => {
-    const short = webhookIdentity('TransactionSettled', 6, { TransactionId: 't-1' }, day);
-    const long = webhookIdentity('TransactionSettled', 6, { TransactionId: 'x'.repeat(1024 * 1024) }, day);
+    const short = webhookIdentity(
+      'TransactionSettled',
+      6,
+      { TransactionId: 't-1', DebitCreditCode: 'Debit' },
+      day,
+    );
+    const long = webhookIdentity(
+      'TransactionSettled',
+      6,
+      { TransactionId: 'x'.repeat(1024 * 1024), DebitCreditCode: 'Debit' },
+      day,
+    );
     const otherLong = webhookIdentity(
       'TransactionSettled',
       6,
-      { TransactionId: `${'x'.repeat(1024 * 1024)}y` },
+      { TransactionId: `${'x'.repeat(1024 * 1024)}y`, DebitCreditCode: 'Debit' },
       day,
     );
-    expect(short.key).toBe('TransactionSettled:t-1');
+    expect(short.key).toBe('TransactionSettled:t-1:Debit');
     expect(long).toEqual({
       key: expect.stringMatching(/^TransactionSettled:sha256:[0-9a-f]{64}$/),
       basis: 'payload',

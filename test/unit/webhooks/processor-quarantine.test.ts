@@ -134,7 +134,7 @@ describe('long identity fields stay within the inbox’s key size', () => {
     const world = pipeline(dynamo);
     const id = `${run}-${'x'.repeat(100 * 1024)}`;
     const body = (nonce: number) =>
-      `{"Type":"TransactionSettled","Version":6,"Payload":{"TransactionId":"${id}"},"Nonce":${nonce}}`;
+      `{"Type":"TransactionSettled","Version":6,"Payload":{"TransactionId":"${id}","DebitCreditCode":"Credit"},"Nonce":${nonce}}`;
 
     const first = await world.deliver([queueMessage(body(1))]);
     const redelivery = await world.deliver([queueMessage(body(2))]);

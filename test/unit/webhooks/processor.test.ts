@@ -23,7 +23,7 @@ const webhook = (type: string, payload: unknown, attempt = '1') =>
 describe('the webhook processor publishes one event per unique webhook', () => {
   it('publishes a webhook with its type, version, key and payload', async () => {
     const { deliver, published } = pipeline(dynamo);
-    const payload = { TransactionId: `t-${run}-a`, Amount: 10.5 };
+    const payload = { TransactionId: `t-${run}-a`, DebitCreditCode: 'Debit', Amount: 10.5 };
     const response = await deliver([webhook('TransactionSettled', payload)]);
     expect(response.batchItemFailures).toEqual([]);
     expect(published.map((event) => [event.source, event.detailType])).toEqual([
@@ -32,7 +32,7 @@ describe('the webhook processor publishes one event per unique webhook', () => {
     expect(JSON.parse(detailText(published[0]!))).toEqual({
       type: 'TransactionSettled',
       version: 1,
-      key: `TransactionSettled:t-${run}-a`,
+      key: `TransactionSettled:t-${run}-a:Debit`,
       receivedAt: '2026-03-02T08:00:00.000Z',
       deliveryAttempt: 1,
       payload,
