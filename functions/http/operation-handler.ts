@@ -38,6 +38,7 @@ export function createOperationHandler(fn: string, dependencies: () => ForwardDe
       const result = await forwardOperation(
         operation,
         {
+          path: event.path,
           pathParams: definedValues(event.pathParameters),
           query: definedValues(event.queryStringParameters),
           body: rawBody(event),

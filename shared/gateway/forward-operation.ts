@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   IdempotencyAlreadyInProgressError,
   IdempotencyValidationError,
@@ -16,7 +17,13 @@ import {
   type StoredAnswer,
   storableAnswer,
 } from './idempotency.js';
-import { bankPath, checkRequest, type GatewayRequest } from './request.js';
+import {
+  bankPath,
+  checkRequest,
+  type GatewayRequest,
+  isValidIdempotencyKey,
+  type RequestProblem,
+} from './request.js';
 
 export interface ForwardDependencies {
   bank: BankClient;
@@ -46,14 +53,7 @@ export async function forwardOperation(
     overdraftAgreement: deps.institution.overdraftAgreement,
     now: new Date(now()),
   });
-  if (!checked.ok) {
-    return problem(
-      checked.status,
-      checked.title,
-      `The request breaks the rules of ${operation.id}.`,
-      checked.errors,
-    );
-  }
+  if (!checked.ok) return refusal(operation, request, checked, deps.log);
   // A read changes nothing, so a key on it is ignored: its answer must never be a 24-hour-old copy.
   const key = operation.method === 'GET' ? undefined : request.idempotencyKey;
   const bankRequest: BankRequest = {
@@ -99,7 +99,7 @@ export async function forwardOperation(
       });
       return answer;
     }
-    return failureResult(workError ?? error, deps.log);
+    return failureResult(workError ?? error, deps.log, requestId);
   }
 }
 
@@ -177,12 +177,15 @@ function replay(stored: StoredAnswer): HttpResult {
   );
 }
 
-function failureResult(error: unknown, log: Log): HttpResult {
+function failureResult(error: unknown, log: Log, requestId?: string): HttpResult {
+  const traced: Record<string, string> = requestId === undefined ? {} : { 'x-request-id': requestId };
   if (error instanceof IdempotencyValidationError) {
     return problem(
       422,
       'Idempotency-Key reused',
       'This Idempotency-Key was already used with a different request.',
+      undefined,
+      traced,
     );
   }
   if (error instanceof IdempotencyAlreadyInProgressError) {
@@ -190,6 +193,8 @@ function failureResult(error: unknown, log: Log): HttpResult {
       409,
       'Request in progress',
       'A request with this Idempotency-Key is still in progress; retry shortly.',
+      undefined,
+      traced,
     );
   }
   if (error instanceof BankError) return mirror(error);
@@ -207,4 +212,39 @@ function failureResult(error: unknown, log: Log): HttpResult {
     );
   }
   throw error;
+}
+
+/**
+ * The gateway's own refusal, shaped and traced like a bank answer: the bank's problem members with the path
+ * as `instance`, a detail naming the method and path, an X-Request-Id (the one the bank would have seen for
+ * this key, else a fresh one) and a log line like the bank client's.
+ */
+function refusal(operation: Operation, request: GatewayRequest, problemFound: RequestProblem, log: Log) {
+  const { status, title, errors } = problemFound;
+  const path = request.path ?? operation.path;
+  const count = Object.keys(errors).length;
+  const what =
+    status === 400
+      ? `${count} ${count === 1 ? 'property breaks' : 'properties break'} the bank's rules`
+      : title;
+  const key = request.idempotencyKey;
+  const requestId =
+    key !== undefined && isValidIdempotencyKey(key)
+      ? requestIdFor(idempotencyScope(request.caller), key)
+      : randomUUID();
+  log.warn('gateway refused the request', {
+    method: operation.method,
+    path,
+    status,
+    requestId,
+    properties: Object.keys(errors),
+  });
+  return problem(
+    status,
+    title,
+    `${operation.method} ${path}: ${what}.`,
+    errors,
+    { 'x-request-id': requestId },
+    path,
+  );
 }

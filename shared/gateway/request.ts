@@ -5,6 +5,8 @@ import { validateRequest } from '../operations/validate.js';
 
 /** An internal caller's request, already taken out of the API Gateway event. */
 export interface GatewayRequest {
+  /** The path the caller used (API Gateway's `path`), for the problem's `instance`. */
+  path?: string;
   pathParams: Record<string, string>;
   query: Record<string, string>;
   /** The exact bytes the caller sent (none: undefined or empty); validated, then forwarded and signed as they are. */
@@ -72,7 +74,7 @@ export function checkRequest(
       'header is required for this operation, so a retry can never act twice',
     );
   }
-  if (request.idempotencyKey !== undefined && !/^[\x21-\x7e]{1,255}$/.test(request.idempotencyKey)) {
+  if (request.idempotencyKey !== undefined && !isValidIdempotencyKey(request.idempotencyKey)) {
     addFieldError(errors, 'Idempotency-Key', 'must be 1 to 255 printable characters without spaces');
   }
   if (hasFieldErrors(errors)) return { ok: false, status: 400, title: 'Validation failed', errors };
@@ -105,4 +107,9 @@ export function bankPath(
   });
   const search = new URLSearchParams(Object.entries(query)).toString();
   return search ? `${path}?${search}` : path;
+}
+
+/** 1 to 255 printable ASCII characters, no spaces. */
+export function isValidIdempotencyKey(key: string): boolean {
+  return /^[\x21-\x7e]{1,255}$/.test(key);
 }

@@ -17,8 +17,17 @@ export function problem(
   detail: string,
   errors?: Record<string, string[]>,
   headers: Record<string, string> = {},
+  /** The path the problem is about, as the bank's own problems carry it. */
+  instance?: string,
 ): HttpResult {
-  const body: ProblemDetails = { type: 'about:blank', title, status, detail, ...(errors && { errors }) };
+  const body: ProblemDetails = {
+    type: 'about:blank',
+    title,
+    status,
+    detail,
+    ...(instance !== undefined && { instance }),
+    ...(errors && { errors }),
+  };
   return {
     status,
     headers: { 'content-type': PROBLEM_CONTENT_TYPE, ...headers },

@@ -165,3 +165,22 @@ describe("the bank's answer always reaches the caller", () => {
     expect(bankCalls()).toBe(1);
   });
 });
+
+describe("the gateway's own refusals look like the bank's answers", () => {
+  it('carries type, title, status, detail naming the method and path, instance, errors and an X-Request-Id', async () => {
+    const path = `/v1/Accounts/${accountId}`;
+    const key = randomUUID();
+    const answer = await call('PATCH', path, { body: '{"ownerName":"a|b","colour":"red"}', key });
+    expect(answer.status).toBe(400);
+    expect(answer.headers['x-request-id']).toMatch(/^cw-[0-9a-f]{64}$/);
+    expect(JSON.parse(answer.body)).toMatchObject({
+      type: 'about:blank',
+      title: 'Validation failed',
+      status: 400,
+      detail: `PATCH ${path}: 2 properties break the bank's rules.`,
+      instance: path,
+      errors: { colour: ['is not a known property'] },
+    });
+    expect(bankCalls()).toBe(0);
+  });
+});
