@@ -98,6 +98,20 @@ describe('the sterling account operations are registered for one function', () =
     );
     expect(existsSync(new URL('../../../functions/sterling-accounts.ts', import.meta.url))).toBe(true);
   });
+
+  it('serves the lower-case spellings sterling-v1.json writes, on the same records', () => {
+    const aliases = operationsOf('sterling-accounts').flatMap((operation) =>
+      (operation.aliases ?? []).map((alias) => `${operation.method} ${alias}`),
+    );
+    expect(aliases.sort()).toEqual(
+      [
+        'PATCH /v1/accounts/{accountId}',
+        'GET /v1/accounts/virtual',
+        'PATCH /v1/accounts/{accountId}/virtual/{virtualAccountId}',
+        'DELETE /v1/accounts/{accountId}/virtual/{virtualAccountId}',
+      ].sort(),
+    );
+  });
 });
 
 describe('POST /v3/Accounts: accountName', () => {
