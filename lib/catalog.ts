@@ -1,5 +1,6 @@
 import { Aws, type Stack } from 'aws-cdk-lib';
 import { operations } from '../shared/operations/index.js';
+import { pathsOf } from '../shared/operations/operation.js';
 import { type ClearwayConfig, ConfigError } from './config.js';
 
 /**
@@ -35,13 +36,16 @@ export const gatewayRoutes: readonly Route[] = [
 /** Every method of the internal API: the mirrored operations, then the gateway's own routes. */
 export function internalRoutes(): Route[] {
   const routes: Route[] = [
-    ...operations.map((operation) => ({
-      id: operation.id,
-      method: operation.method,
-      path: operation.path,
-      fn: operation.fn,
-      jsonObjectBody: operation.body !== undefined && takesJsonObject(operation.body),
-    })),
+    // A method per spelling of the path, all on the operation's one function.
+    ...operations.flatMap((operation) =>
+      pathsOf(operation).map((path) => ({
+        id: operation.id,
+        method: operation.method,
+        path,
+        fn: operation.fn,
+        jsonObjectBody: operation.body !== undefined && takesJsonObject(operation.body),
+      })),
+    ),
     ...gatewayRoutes,
   ];
   const seen = new Set<string>();

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { HttpMethod } from '../shared/bank/client.js';
 import { problem } from '../shared/http/problem.js';
-import type { Operation } from '../shared/operations/operation.js';
+import { type Operation, pathsOf } from '../shared/operations/operation.js';
 import { lambdaContext } from './adapters/lambda-context.js';
 import { readBody } from './read-body.js';
 import { Router } from './router.js';
@@ -23,12 +23,15 @@ export function operationRoutes(
   operations: readonly Operation[],
   handlerOf: (fn: string) => ProxyHandler,
 ): Route[] {
-  return operations.map((operation) => ({
-    method: operation.method,
-    resource: operation.path,
-    handler: handlerOf(operation.fn),
-    functionName: operation.fn,
-  }));
+  // A route per spelling, as the stack creates a method per spelling (API Gateway matches case exactly).
+  return operations.flatMap((operation) =>
+    pathsOf(operation).map((resource) => ({
+      method: operation.method,
+      resource,
+      handler: handlerOf(operation.fn),
+      functionName: operation.fn,
+    })),
+  );
 }
 
 /**

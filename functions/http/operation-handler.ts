@@ -7,6 +7,7 @@ import { type ForwardDependencies, forwardOperation } from '../../shared/gateway
 import { problem } from '../../shared/http/problem.js';
 import { logger, metrics } from '../../shared/observability.js';
 import { operationsOf } from '../../shared/operations/index.js';
+import { type Operation, pathsOf } from '../../shared/operations/operation.js';
 import { tracer } from '../../shared/tracing.js';
 import { definedValues, header, rawBody, toProxyResult } from './api-gateway.js';
 
@@ -18,8 +19,11 @@ const ANSWER_MARGIN_MS = 1_000;
  * route by API Gateway resource and method, then run the one use case.
  */
 export function createOperationHandler(fn: string, dependencies: () => ForwardDependencies) {
-  const routes = new Map(
-    operationsOf(fn).map((operation) => [`${operation.method} ${operation.path}`, operation]),
+  // One entry per spelling: API Gateway names the resource the caller used, alias or not.
+  const routes = new Map<string, Operation>(
+    operationsOf(fn).flatMap((operation) =>
+      pathsOf(operation).map((path) => [`${operation.method} ${path}`, operation] as const),
+    ),
   );
   const answers = new WeakMap<Context, APIGatewayProxyResult>();
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()

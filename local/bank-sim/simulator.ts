@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { HttpMethod } from '../../shared/bank/client.js';
-import type { Operation, RequestRules } from '../../shared/operations/operation.js';
+import { type Operation, pathsOf, type RequestRules } from '../../shared/operations/operation.js';
 import type { ManualClock } from '../../shared/ports/clock.js';
 import { PemSigner } from '../../shared/signing/pem-signer.js';
 import { type AdminHandler, adminRoutes } from './admin.js';
@@ -193,8 +193,17 @@ class Simulator implements BankSimulator {
     this.#routes.add(method, path, { handler, rules } as RouteEntry);
   }
 
+  /**
+   * The bank routes without regard to case, so only spellings that differ by more than case need a route
+   * of their own.
+   */
   operation<O extends Operation>(operation: O, handler: RouteHandler<BodyOf<O>>): void {
-    this.route(operation.method, operation.path, handler, operation);
+    const seen = new Set<string>();
+    for (const path of pathsOf(operation)) {
+      if (seen.has(path.toLowerCase())) continue;
+      seen.add(path.toLowerCase());
+      this.route(operation.method, path, handler, operation);
+    }
   }
 
   schedule(at: Date, label: string, task: () => void): void {

@@ -49,6 +49,12 @@ export interface Operation extends RequestRules {
   method: HttpMethod;
   /** The bank's path template, e.g. `/v3/Accounts/{accountId}`; API Gateway uses the same syntax. */
   path: string;
+  /**
+   * Other spellings of `path` the bank's reference also writes (`/v1/accounts/{accountId}` beside
+   * `/v1/Accounts/{accountId}`), with the same parameters. Callers copy either, so each is served too; the
+   * bank is always called at `path`.
+   */
+  aliases?: readonly string[];
   /** Which Lambda (file in `functions/`) serves it. */
   fn: string;
   /** Money-moving and other writes that must not happen twice require an `Idempotency-Key`. */
@@ -58,4 +64,9 @@ export interface Operation extends RequestRules {
    * caller when the bank reports that an earlier attempt was already processed.
    */
   readBack?: string;
+}
+
+/** Every spelling an operation is served at: its `path`, then its `aliases`. */
+export function pathsOf(operation: Pick<Operation, 'path' | 'aliases'>): string[] {
+  return [operation.path, ...(operation.aliases ?? [])];
 }

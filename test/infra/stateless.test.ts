@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fnNames, internalRoutes, operationFunctionNames, signingFunctionNames } from '../../lib/catalog.js';
 import { environments } from '../../lib/config.js';
 import { ENV } from '../../shared/config/function-environment.js';
+import { operations } from '../../shared/operations/index.js';
 import {
   actionsOf,
   type CfnResource,
@@ -342,6 +343,24 @@ describe('the stateless stack', () => {
       expect(methods.has('GET /v1/Test')).toBe(true);
       expect(methods.has('POST /v1/Test')).toBe(true);
       expect(methods.has('GET /gateway/signing-key')).toBe(true);
+    });
+
+    it('creates a method for every spelling of an aliased path, on the same function as its canonical path', () => {
+      const methods = methodsOfApi(simulation.statelessJson, internal(simulation));
+      const aliased = operations.filter((operation) => (operation.aliases ?? []).length > 0);
+      expect(aliased.map((operation) => operation.id)).toContain('amendAccount');
+      for (const operation of aliased) {
+        const canonical = methods.get(`${operation.method} ${operation.path}`);
+        expect(canonical, operation.path).toBeDefined();
+        for (const alias of operation.aliases ?? []) {
+          const method = methods.get(`${operation.method} ${alias}`);
+          expect(method, alias).toBeDefined();
+          expect(method?.Properties?.Integration).toEqual(canonical?.Properties?.Integration);
+        }
+      }
+      expect(methods.has('PATCH /v1/accounts/{accountId}')).toBe(true);
+      expect(methods.has('GET /v1/accounts/virtual')).toBe(true);
+      expect(methods.has('DELETE /v1/accounts/{accountId}/virtual/{virtualAccountId}')).toBe(true);
     });
 
     it('requires IAM authorization on every method', () => {

@@ -132,7 +132,7 @@ describe('a real account is created once, with plausible identifiers, and announ
 
   it('refuses a rule-breaking create with 400 naming each property, and the bank is never called', async () => {
     const response = await send('POST', '/v3/Accounts', {
-      accountName: 'Acme & Sons',
+      accountName: 'Acme + Sons',
       owner: { name: 'Acme' },
       sortCode: '04-00-04',
       colour: 'blue',

@@ -6,11 +6,14 @@ import type { FieldErrors } from '../../http/validation.js';
 
 /**
  * The rules of spec part 1, "Real sterling accounts" and "Virtual sterling accounts", as zod schemas that
- * carry their messages. The gateway checks requests with them before calling the bank; the simulator
- * checks the same requests with the same schemas.
+ * carry their messages, brought in line with the bank's published request schemas (`sterling-v1.json`,
+ * `sterling-v2.json`, `sterling-v3.json`; see shared/spec/bank-reference.md): where the spec was stricter
+ * the reference wins, where the reference is stricter its limit is kept. The gateway checks requests with
+ * them before calling the bank; the simulator checks the same requests with the same schemas.
  */
 
 export const ACCOUNT_STATUSES = ['NotProvided', 'Enabled', 'Closed', 'Suspended'] as const;
+/** The eighteen reasons `PATCH /v1/accounts/{accountId}` takes (`sterling-v1.json`); NotProvided is not one. */
 export const STATUS_REASONS = [
   'AccountHolderBankrupt',
   'AccountHolderDeceased',
@@ -21,15 +24,33 @@ export const STATUS_REASONS = [
   'FinancialCrime',
   'FraudFirstParty',
   'FraudThirdParty',
-  'NotProvided',
+  'FraudConfirmed',
+  'InternallyDormant',
+  'KYCRequired',
+  'LegallyDisputed',
+  'PotentialSanctionedIndividual',
+  'SanctionedIndividual',
+  'SuspectMoneyLaundering',
+  'TransactionDispute',
   'Other',
 ] as const;
-export const USAGE_TYPES = ['YourFunds', 'SegregatedDesignated', 'SegregatedPooled'] as const;
+/** `POST /v3/Accounts` (`sterling-v3.json`). */
+export const USAGE_TYPES = [
+  'YourFunds',
+  'SegregatedPooled',
+  'SegregatedDesignated',
+  'ClientMoneyPooled',
+  'ClientMoneyDesignated',
+  'SafeguardedPooled',
+  'SafeguardedDesignated',
+  'ClientSuspense',
+] as const;
 export const LEGAL_OWNER_TYPES = ['Personal', 'Business'] as const;
 export const RELATIONSHIP_TYPES = ['Single', 'Joint'] as const;
 
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
-export type StatusReason = (typeof STATUS_REASONS)[number];
+/** A reason as an account carries it: one of the eighteen, or NotProvided when it has none. */
+export type StatusReason = (typeof STATUS_REASONS)[number] | 'NotProvided';
 export type UsageType = (typeof USAGE_TYPES)[number];
 export type LegalOwnerType = (typeof LEGAL_OWNER_TYPES)[number];
 export type RelationshipType = (typeof RELATIONSHIP_TYPES)[number];
@@ -39,22 +60,26 @@ export function carriesStatusReason(status: AccountStatus): boolean {
   return status === 'Closed' || status === 'Suspended';
 }
 
-const OWNER_NAME_FORBIDDEN = '< ! & | $ * ; ^ % _ > ` # @ = " ~ [ ] { } or a backslash';
+const OWNER_NAME_FORBIDDEN = '| _ [ ] < > ^ ` ~ $ or a backslash';
 
 export const MESSAGES = {
   accountNameRequired: 'accountName is required.',
   accountNameLength: 'accountName must be 1 to 70 characters long.',
-  accountNameCharacters: 'accountName may contain only letters, digits, hyphen, space, comma and full stop.',
-  accountNameBlank: 'accountName must not be only white space.',
+  accountNameCharacters:
+    'accountName may contain only letters, digits, hyphen, space, comma, full stop and ampersand.',
   owner: 'owner is required: an object whose name is the account owner.',
-  ownerName: 'owner.name must be a name of at least one character.',
+  ownerName: 'owner.name is required and must be 1 to 140 characters long.',
+  ownerNameCharactersOfOwner: `owner.name must not contain any of ${OWNER_NAME_FORBIDDEN}.`,
   sortCode: 'sortCode must be exactly 6 digits.',
   usageType: `usageType must be one of ${USAGE_TYPES.join(', ')}.`,
   status: `status must be one of ${ACCOUNT_STATUSES.join(', ')}.`,
   statusReason: `statusReason must be one of ${STATUS_REASONS.join(', ')}.`,
   statusReasonRequired: 'statusReason is required when status is Closed or Suspended.',
-  statusReasonNotCarried: 'statusReason goes with status Closed or Suspended only.',
+  statusReasonNotCarried: 'statusReason does not go with status Enabled.',
   ownerNameLength: 'ownerName must be at most 70 characters long.',
+  virtualOwnerNameRequired: 'ownerName is required for each virtual account.',
+  virtualOwnerNameLength: 'ownerName must be 1 to 140 characters long.',
+  externalIdentifierLength: 'externalIdentifier must be at most 50 characters long.',
   ownerNameCharacters: `ownerName must not contain any of ${OWNER_NAME_FORBIDDEN}.`,
   legalOwnerType: 'legalOwnerType must be Personal or Business.',
   relationshipType: 'relationshipType must be Single or Joint.',
@@ -74,22 +99,31 @@ const text = (required: string, wrongType: string = required) =>
 
 // --- Fields ---------------------------------------------------------------------------------------------
 
-/** Letters, digits, hyphen, space, comma, full stop (ASCII letters: the spec names no others). */
-const ACCOUNT_NAME_CHARACTERS = /^[A-Za-z0-9\- ,.]*$/;
+/**
+ * The reference's pattern `^[a-zA-Z0-9\- ,.&]*$` (`sterling-v3.json`): ASCII letters, digits, hyphen, space,
+ * comma, full stop and `&`. It accepts a name of spaces only, so the gateway does too.
+ */
+const ACCOUNT_NAME_CHARACTERS = /^[a-zA-Z0-9\- ,.&]*$/;
 
 export const accountName = text(MESSAGES.accountNameRequired, MESSAGES.accountNameLength)
   .min(1, MESSAGES.accountNameLength)
   .max(70, MESSAGES.accountNameLength)
-  .regex(ACCOUNT_NAME_CHARACTERS, MESSAGES.accountNameCharacters)
-  .refine((name) => name === '' || name.trim() !== '', MESSAGES.accountNameBlank);
+  .regex(ACCOUNT_NAME_CHARACTERS, MESSAGES.accountNameCharacters);
 
 export const sortCode = text(MESSAGES.sortCode).regex(/^\d{6}$/, MESSAGES.sortCode);
 
-/** Any characters but `< ! & | $ * ; ^ % _ > \` # @ = " ~ [ ] { }` and backslash. */
-const OWNER_NAME_CHARACTERS = /^[^<!&|$*;^%_>`#@="~[\]{}\\]*$/;
+/** The reference's pattern for every owner name, `^[^\|_\[\]<>^\`~\\$]*$`: any characters but these ten. */
+const OWNER_NAME_CHARACTERS = /^[^|_[\]<>^`~\\$]*$/;
 
+/** A real account's ownerName on amend: 0 to 70 characters (`sterling-v1.json`). */
 export const ownerName = text(MESSAGES.ownerNameLength)
   .max(70, MESSAGES.ownerNameLength)
+  .regex(OWNER_NAME_CHARACTERS, MESSAGES.ownerNameCharacters);
+
+/** A virtual account's ownerName, on create and amend: 1 to 140 characters (`sterling-v1.json`, `-v2.json`). */
+export const virtualOwnerName = text(MESSAGES.virtualOwnerNameRequired, MESSAGES.virtualOwnerNameLength)
+  .min(1, MESSAGES.virtualOwnerNameLength)
+  .max(140, MESSAGES.virtualOwnerNameLength)
   .regex(OWNER_NAME_CHARACTERS, MESSAGES.ownerNameCharacters);
 
 export const usageType = z.enum(USAGE_TYPES, { error: MESSAGES.usageType });
@@ -127,14 +161,23 @@ function refuseJointBusiness(
 export const createAccountBody = z.strictObject({
   accountName,
   owner: z.looseObject(
-    { name: text(MESSAGES.ownerName).trim().min(1, MESSAGES.ownerName) },
+    {
+      name: text(MESSAGES.ownerName)
+        .min(1, MESSAGES.ownerName)
+        .max(140, MESSAGES.ownerName)
+        .regex(OWNER_NAME_CHARACTERS, MESSAGES.ownerNameCharactersOfOwner),
+    },
     { error: MESSAGES.owner },
   ),
   sortCode,
   usageType: usageType.default('YourFunds'),
 });
 
-/** `PATCH /v1/Accounts/{accountId}`: every member optional. */
+/**
+ * `PATCH /v1/Accounts/{accountId}`: every member optional. `status: NotProvided` leaves the status as it
+ * is, like leaving it out. The reference's schema cannot say a rule over two fields; the spec's stay: a
+ * Closed or Suspended status needs its reason, and Enabled takes none.
+ */
 export const amendAccountBody = z
   .strictObject({
     status: accountStatus.optional(),
@@ -148,7 +191,7 @@ export const amendAccountBody = z
     if (body.status !== undefined && carriesStatusReason(body.status) && body.statusReason === undefined) {
       context.addIssue({ code: 'custom', path: ['statusReason'], message: MESSAGES.statusReasonRequired });
     }
-    if (body.status !== undefined && !carriesStatusReason(body.status) && body.statusReason !== undefined) {
+    if (body.status === 'Enabled' && body.statusReason !== undefined) {
       context.addIssue({ code: 'custom', path: ['statusReason'], message: MESSAGES.statusReasonNotCarried });
     }
     refuseJointBusiness(body, context);
@@ -165,18 +208,26 @@ export function overdraftErrors(amount: Decimal | undefined, overdraftAgreement:
 
 const identifier = text(MESSAGES.identifierText).optional();
 
-/** The duplicate check of a virtual account; its values are checked by the bank, which answers by webhook. */
+/**
+ * The duplicate check of a virtual account; its values are checked by the bank, which answers by webhook.
+ * The reference limits only externalIdentifier (at most 50). At least one member: the spec's rule.
+ */
 export const accountIdentifier = z
   .strictObject(
-    { iban: identifier, bban: identifier, proprietaryIdentifier: identifier, externalIdentifier: identifier },
+    {
+      iban: identifier,
+      bban: identifier,
+      proprietaryIdentifier: identifier,
+      externalIdentifier: text(MESSAGES.identifierText).max(50, MESSAGES.externalIdentifierLength).optional(),
+    },
     { error: MESSAGES.accountIdentifier },
   )
   .refine((ids) => Object.values(ids).some((value) => value?.trim()), MESSAGES.accountIdentifier);
 
-/** `POST /v2/Accounts/{accountId}/Virtual`. ownerName follows the amend rules, so a name set here can be kept. */
+/** `POST /v2/Accounts/{accountId}/Virtual`: ownerName is required (`sterling-v2.json`). */
 export const createVirtualAccountsBody = z.strictObject({
   virtualAccounts: z
-    .array(z.strictObject({ ownerName: ownerName.optional(), accountIdentifier }), {
+    .array(z.strictObject({ ownerName: virtualOwnerName, accountIdentifier }), {
       error: MESSAGES.virtualAccounts,
     })
     .min(1, MESSAGES.virtualAccounts),
@@ -185,7 +236,7 @@ export const createVirtualAccountsBody = z.strictObject({
 /** `PATCH /v1/Accounts/{accountId}/Virtual/{virtualAccountId}`: every member optional. */
 export const amendVirtualAccountBody = z
   .strictObject({
-    ownerName: ownerName.optional(),
+    ownerName: virtualOwnerName.optional(),
     legalOwnerType: legalOwnerType.optional(),
     relationshipType: relationshipType.optional(),
   })

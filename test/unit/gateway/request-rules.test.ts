@@ -4,6 +4,7 @@ import { idempotencyScope, requestIdFor } from '../../../shared/gateway/idempote
 import { bankPath, isJsonMediaType } from '../../../shared/gateway/request.js';
 import { operations } from '../../../shared/operations/index.js';
 import { bankId, pathParamNames, safeSegment } from '../../../shared/operations/path-params.js';
+import { pathsOf } from '../../../shared/operations/operation.js';
 
 describe("an Idempotency-Key belongs to the caller's role", () => {
   it('leaves the STS session name out of an assumed role, so every worker of the role shares the key', () => {
@@ -80,6 +81,16 @@ describe('path parameters are one safe segment each', () => {
       if (names.length === 0) continue;
       const shape = (operation.pathParams as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
       expect(Object.keys(shape).sort(), `${operation.method} ${operation.path}`).toEqual([...names].sort());
+    }
+  });
+
+  it('gives every alias of a path the same parameters, and a spelling of its own', () => {
+    for (const operation of operations) {
+      const paths = pathsOf(operation);
+      expect(new Set(paths).size, operation.id).toBe(paths.length);
+      for (const alias of operation.aliases ?? []) {
+        expect(pathParamNames(alias), alias).toEqual(pathParamNames(operation.path));
+      }
     }
   });
 });

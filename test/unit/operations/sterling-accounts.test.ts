@@ -22,6 +22,7 @@ import {
   createAccountBody,
   MESSAGES,
   STATUS_REASONS,
+  USAGE_TYPES,
 } from '../../../shared/operations/sterling-accounts/schemas.js';
 
 const PATH_VALUES: Record<string, string> = {
@@ -62,33 +63,17 @@ const newAccount = (change: Record<string, unknown> = {}) => ({
 });
 const amend = (body: Record<string, unknown>, overdraftAgreement = false) => ({ body, overdraftAgreement });
 const newVirtual = (item: Record<string, unknown>) => ({
-  body: { virtualAccounts: [{ accountIdentifier: { externalIdentifier: 'customer-1' }, ...item }] },
+  body: {
+    virtualAccounts: [
+      { ownerName: 'Jane Doe', accountIdentifier: { externalIdentifier: 'customer-1' }, ...item },
+    ],
+  },
 });
 
-const FORBIDDEN_IN_OWNER_NAME = [
-  '<',
-  '!',
-  '&',
-  '|',
-  '$',
-  '*',
-  ';',
-  '^',
-  '%',
-  '_',
-  '>',
-  '`',
-  '#',
-  '@',
-  '=',
-  '"',
-  '~',
-  '[',
-  ']',
-  '{',
-  '}',
-  '\\',
-];
+/** The reference's owner name pattern `^[^\|_\[\]<>^`~\\$]*$` forbids exactly these. */
+const FORBIDDEN_IN_OWNER_NAME = ['|', '_', '[', ']', '<', '>', '^', '`', '~', '\\', '$'];
+/** Characters the spec forbade and the reference allows. */
+const ALLOWED_IN_OWNER_NAME = ['!', '&', '*', ';', '%', '#', '@', '=', '"', '{', '}'];
 
 describe('the sterling account operations are registered for one function', () => {
   it('registers the twelve operations of the spec under fn sterling-accounts, with a handler file', () => {
@@ -113,21 +98,37 @@ describe('the sterling account operations are registered for one function', () =
     );
     expect(existsSync(new URL('../../../functions/sterling-accounts.ts', import.meta.url))).toBe(true);
   });
+
+  it('serves the lower-case spellings sterling-v1.json writes, on the same records', () => {
+    const aliases = operationsOf('sterling-accounts').flatMap((operation) =>
+      (operation.aliases ?? []).map((alias) => `${operation.method} ${alias}`),
+    );
+    expect(aliases.sort()).toEqual(
+      [
+        'PATCH /v1/accounts/{accountId}',
+        'GET /v1/accounts/virtual',
+        'PATCH /v1/accounts/{accountId}/virtual/{virtualAccountId}',
+        'DELETE /v1/accounts/{accountId}/virtual/{virtualAccountId}',
+      ].sort(),
+    );
+  });
 });
 
 describe('POST /v3/Accounts: accountName', () => {
-  it.each(['A', 'Client money, No. 2-B', 'a'.repeat(70), ' Leading and trailing space '])(
-    'accepts %j',
-    (accountName) => {
-      expect(errorsOf(createAccount, newAccount({ accountName }))).toEqual({});
-    },
-  );
+  it.each([
+    'A',
+    'Client money, No. 2-B',
+    'a'.repeat(70),
+    ' Leading and trailing space ',
+    'Acme & Sons',
+    '   ',
+  ])('accepts %j', (accountName) => {
+    expect(errorsOf(createAccount, newAccount({ accountName }))).toEqual({});
+  });
 
   it.each([
     ['empty', '', MESSAGES.accountNameLength],
     ['71 characters', 'a'.repeat(71), MESSAGES.accountNameLength],
-    ['only white space', '   ', MESSAGES.accountNameBlank],
-    ['an ampersand', 'Acme & Sons', MESSAGES.accountNameCharacters],
     ['an apostrophe', "O'Brien", MESSAGES.accountNameCharacters],
     ['a tab', 'Client\tmoney', MESSAGES.accountNameCharacters],
     ['a letter outside A to Z', 'Zoë', MESSAGES.accountNameCharacters],
@@ -155,9 +156,15 @@ describe('POST /v3/Accounts: owner, sortCode, usageType and unknown properties',
     ['missing', undefined, 'owner', MESSAGES.owner],
     ['a string', 'Acme', 'owner', MESSAGES.owner],
     ['without a name', {}, 'owner.name', MESSAGES.ownerName],
-    ['with a blank name', { name: '  ' }, 'owner.name', MESSAGES.ownerName],
+    ['with an empty name', { name: '' }, 'owner.name', MESSAGES.ownerName],
+    ['with a name of 141 characters', { name: 'a'.repeat(141) }, 'owner.name', MESSAGES.ownerName],
+    ['with a name containing _', { name: 'Acme_Ltd' }, 'owner.name', MESSAGES.ownerNameCharactersOfOwner],
   ])('refuses an owner %s', (_, owner, field, message) => {
     expect(errorsOf(createAccount, newAccount({ owner }))).toEqual({ [field]: [message] });
+  });
+
+  it.each([' ', 'a'.repeat(140), 'Acme & Sons (UK) Ltd!'])('accepts an owner name %j', (name) => {
+    expect(errorsOf(createAccount, newAccount({ owner: { name } }))).toEqual({});
   });
 
   it('accepts a 6-digit sort code', () => {
@@ -173,7 +180,7 @@ describe('POST /v3/Accounts: owner, sortCode, usageType and unknown properties',
     },
   );
 
-  it.each(['YourFunds', 'SegregatedDesignated', 'SegregatedPooled'])('accepts usageType %s', (usageType) => {
+  it.each(USAGE_TYPES)('accepts usageType %s', (usageType) => {
     expect(errorsOf(createAccount, newAccount({ usageType }))).toEqual({});
   });
 
@@ -183,7 +190,9 @@ describe('POST /v3/Accounts: owner, sortCode, usageType and unknown properties',
 
   it.each(['Savings', 'yourfunds', ''])('refuses usageType %j', (usageType) => {
     expect(errorsOf(createAccount, newAccount({ usageType }))).toEqual({
-      usageType: ['usageType must be one of YourFunds, SegregatedDesignated, SegregatedPooled.'],
+      usageType: [
+        'usageType must be one of YourFunds, SegregatedPooled, SegregatedDesignated, ClientMoneyPooled, ClientMoneyDesignated, SafeguardedPooled, SafeguardedDesignated, ClientSuspense.',
+      ],
     });
   });
 
@@ -224,10 +233,18 @@ describe('PATCH /v1/Accounts/{accountId}: status and statusReason', () => {
     });
   });
 
-  it('refuses a statusReason outside the list', () => {
-    expect(errorsOf(amendAccount, amend({ status: 'Closed', statusReason: 'Bored' }))).toEqual({
+  it('takes the eighteen reasons of the reference', () => {
+    expect(STATUS_REASONS).toHaveLength(18);
+  });
+
+  it.each(['Bored', 'NotProvided'])('refuses the statusReason %s', (statusReason) => {
+    expect(errorsOf(amendAccount, amend({ status: 'Closed', statusReason }))).toEqual({
       statusReason: [MESSAGES.statusReason],
     });
+  });
+
+  it('leaves a statusReason with status NotProvided (no change) to the bank, as when status is left out', () => {
+    expect(errorsOf(amendAccount, amend({ status: 'NotProvided', statusReason: 'Other' }))).toEqual({});
   });
 
   it.each(['Closed', 'Suspended'])('requires a statusReason with status %s', (status) => {
@@ -236,8 +253,8 @@ describe('PATCH /v1/Accounts/{accountId}: status and statusReason', () => {
     });
   });
 
-  it.each(['Enabled', 'NotProvided'])('refuses a statusReason with status %s', (status) => {
-    expect(errorsOf(amendAccount, amend({ status, statusReason: 'Other' }))).toEqual({
+  it('refuses a statusReason with status Enabled', () => {
+    expect(errorsOf(amendAccount, amend({ status: 'Enabled', statusReason: 'Other' }))).toEqual({
       statusReason: [MESSAGES.statusReasonNotCarried],
     });
   });
@@ -251,6 +268,10 @@ describe('PATCH /v1/Accounts/{accountId}: owner fields', () => {
     },
   );
 
+  it.each(ALLOWED_IN_OWNER_NAME)('accepts an ownerName containing %s', (character) => {
+    expect(errorsOf(amendAccount, amend({ ownerName: `Acme ${character} Co` }))).toEqual({});
+  });
+
   it('refuses an ownerName of 71 characters', () => {
     expect(errorsOf(amendAccount, amend({ ownerName: 'a'.repeat(71) }))).toEqual({
       ownerName: ['ownerName must be at most 70 characters long.'],
@@ -259,9 +280,7 @@ describe('PATCH /v1/Accounts/{accountId}: owner fields', () => {
 
   it.each(FORBIDDEN_IN_OWNER_NAME)('refuses an ownerName containing %s', (character) => {
     expect(errorsOf(amendAccount, amend({ ownerName: `Acme ${character} Co` }))).toEqual({
-      ownerName: [
-        'ownerName must not contain any of < ! & | $ * ; ^ % _ > ` # @ = " ~ [ ] { } or a backslash.',
-      ],
+      ownerName: ['ownerName must not contain any of | _ [ ] < > ^ ` ~ $ or a backslash.'],
     });
   });
 
@@ -360,15 +379,35 @@ describe('paging: pageNumber and pageSize on every list', () => {
 });
 
 describe('POST /v2/Accounts/{accountId}/Virtual', () => {
-  it('accepts accounts identified by any one identifier, with or without an owner name', () => {
+  it('accepts accounts identified by any one identifier, each with an owner name', () => {
     const body = {
       virtualAccounts: [
-        { ownerName: 'Jane Doe', accountIdentifier: { externalIdentifier: 'customer-1' } },
-        { accountIdentifier: { bban: 'CLRB04000412345678' } },
-        { accountIdentifier: { iban: 'GB18CLRB04000412345678', proprietaryIdentifier: 'p-1' } },
+        { ownerName: 'Jane Doe', accountIdentifier: { externalIdentifier: 'c'.repeat(50) } },
+        { ownerName: 'J', accountIdentifier: { bban: 'CLRB04000412345678' } },
+        {
+          ownerName: 'a'.repeat(140),
+          accountIdentifier: { iban: 'GB18CLRB04000412345678', proprietaryIdentifier: 'p-1' },
+        },
       ],
     };
     expect(errorsOf(createVirtualAccounts, { body })).toEqual({});
+  });
+
+  it.each([
+    ['missing', undefined, MESSAGES.virtualOwnerNameRequired],
+    ['empty', '', MESSAGES.virtualOwnerNameLength],
+    ['of 141 characters', 'a'.repeat(141), MESSAGES.virtualOwnerNameLength],
+  ])('refuses an ownerName %s', (_, ownerName, message) => {
+    expect(errorsOf(createVirtualAccounts, newVirtual({ ownerName }))).toEqual({
+      'virtualAccounts.0.ownerName': [message],
+    });
+  });
+
+  it('refuses an externalIdentifier of 51 characters', () => {
+    const accountIdentifier = { externalIdentifier: 'c'.repeat(51) };
+    expect(errorsOf(createVirtualAccounts, newVirtual({ accountIdentifier }))).toEqual({
+      'virtualAccounts.0.accountIdentifier.externalIdentifier': [MESSAGES.externalIdentifierLength],
+    });
   });
 
   it.each([
@@ -416,6 +455,16 @@ describe('PATCH and DELETE /v1/Accounts/{accountId}/Virtual/{virtualAccountId}',
   it('accepts owner name, legal owner type and relationship type', () => {
     const body = { ownerName: 'Jane Smith', legalOwnerType: 'Personal', relationshipType: 'Joint' };
     expect(errorsOf(amendVirtualAccount, { body })).toEqual({});
+  });
+
+  it.each(['J', 'a'.repeat(140), 'Jane & John!'])('accepts ownerName %j', (ownerName) => {
+    expect(errorsOf(amendVirtualAccount, { body: { ownerName } })).toEqual({});
+  });
+
+  it.each(['', 'a'.repeat(141)])('refuses ownerName %j', (ownerName) => {
+    expect(errorsOf(amendVirtualAccount, { body: { ownerName } })).toEqual({
+      ownerName: [MESSAGES.virtualOwnerNameLength],
+    });
   });
 
   it('refuses the owner rules: forbidden characters, the type values, Joint with Business', () => {
