@@ -44,8 +44,26 @@ export function fieldErrors(error: z.ZodError, prefix = ''): FieldErrors {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) add(path ? `${path}.${key}` : key, 'is not a known property');
     } else {
-      add(path, issue.message);
+      add(path, sentence(issue, path));
     }
   }
   return errors;
+}
+
+const KINDS: Record<string, string> = {
+  object: 'a JSON object',
+  array: 'a JSON array',
+  string: 'text',
+  number: 'a number',
+  boolean: 'true or false',
+};
+
+/**
+ * A schema's own message where it has one; zod's generic type message ("Invalid input: expected object,
+ * received array") rewritten as a sentence a caller understands.
+ */
+function sentence(issue: z.core.$ZodIssue, path: string): string {
+  if (issue.code !== 'invalid_type' || !issue.message.startsWith('Invalid input')) return issue.message;
+  const what = path === '' ? 'The body' : path;
+  return `${what} must be ${KINDS[issue.expected] ?? issue.expected}.`;
 }

@@ -184,3 +184,11 @@ describe("the gateway's own refusals look like the bank's answers", () => {
     expect(bankCalls()).toBe(0);
   });
 });
+
+describe('refusal messages are sentences, not schema-library text', () => {
+  it('says the body must be a JSON object when it is an array', async () => {
+    const answer = await call('PATCH', `/v1/Accounts/${accountId}`, { body: '[1]' });
+    expect(answer.status).toBe(400);
+    expect(errorsOf(answer).$).toEqual(['The body must be a JSON object.']);
+  });
+});
