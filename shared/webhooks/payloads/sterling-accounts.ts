@@ -65,6 +65,8 @@ export const virtualAccountCreationFailedPayload = z.strictObject({
   VirtualAccountId: z.uuid(),
   AccountIdentifier: virtualAccountIdentifier,
   OwnerName: z.string(),
-  Errors: z.record(z.string().regex(/^[A-Z][A-Za-z]*$/), z.string().min(1)),
+  Errors: z
+    .record(z.string().regex(/^[A-Z][A-Za-z]*$/), z.string().min(1))
+    .refine((errors) => Object.keys(errors).length === 1, 'one error code per failed account'),
   Timestamp: dateTime,
 });
