@@ -32,6 +32,8 @@ export interface PipelineDeps {
   emit: (institution: Institution, type: string, version: number, payload: unknown) => void;
   schedule: (at: Date, label: string, task: () => void) => void;
   onError: (error: unknown, where: string) => void;
+  /** The simulator's own base URL (known once it listens), for the absolute links the bank answers with. */
+  baseUrl: () => string;
 }
 
 export interface BankRequest {
@@ -138,6 +140,7 @@ export async function handleBankRequest(deps: PipelineDeps, request: BankRequest
     response = await runRoute(match.value, {
       method,
       path: url.pathname,
+      baseUrl: deps.baseUrl(),
       params: match.params,
       query: url.searchParams,
       queryValues: undefined,

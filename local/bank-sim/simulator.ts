@@ -138,6 +138,7 @@ class Simulator implements BankSimulator {
         this.#dispatcher.emit(institution, type, version, payload),
       schedule: (at, label, task) => this.schedule(at, label, task),
       onError: this.#onError,
+      baseUrl: () => this.url,
     };
     this.#admin = adminRoutes(this);
     for (const domain of options.domains ?? defaultDomains) domain(this);

@@ -21,6 +21,8 @@ export interface RouteContext<TBody = unknown> {
   method: HttpMethod;
   /** The path without the query, as received. */
   path: string;
+  /** The simulator's base URL (`http://127.0.0.1:<port>`): the bank's HAL links are absolute. */
+  baseUrl: string;
   /** Path template parameters, percent-decoded: `{accountId}` -> `params.accountId`. */
   params: Record<string, string>;
   query: URLSearchParams;

@@ -15,6 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => world.sandbox.close());
 beforeEach(() => world.simulator.clearRequests());
+/** The simulator's base URL: the bank's HAL links are absolute. */
+const bank = () => world.simulator.url;
 
 interface Account {
   id: string;
@@ -79,9 +81,9 @@ describe('a real account is created once, with plausible identifiers, and announ
     expect(isValidUkIban(account.iban)).toBe(true);
     expect(halLinks.map((link) => link.name)).toEqual([
       'self',
-      'transactions',
-      'mandates',
-      'virtualAccounts',
+      'Transactions',
+      'Mandates',
+      'VirtualAccounts',
     ]);
 
     const [event] = await eventsAbout(account.id);
@@ -154,13 +156,16 @@ describe('real accounts are listed in pages and read in both representations', (
 
     const last = await get<Page>(`/v3/Accounts?pageNumber=${total}&pageSize=1`);
     expect(last.accounts).toEqual([all.accounts.at(-1)]);
-    expect(last.halLinks.map((link) => link.name)).toEqual(['self', 'previous', 'account']);
+    expect(last.halLinks.map((link) => link.name)).toEqual(['self', 'previous', 'Account']);
     const first = await get<Page>('/v3/Accounts?pageNumber=1&pageSize=2');
     expect(first.accounts).toEqual(all.accounts.slice(0, 2));
-    expect(first.halLinks).toContainEqual({ name: 'next', href: '/v3/Accounts?pageNumber=2&pageSize=2' });
     expect(first.halLinks).toContainEqual({
-      name: 'account',
-      href: '/v3/Accounts/{accountId}',
+      name: 'next',
+      href: `${bank()}/v3/Accounts?pageNumber=2&pageSize=2`,
+    });
+    expect(first.halLinks).toContainEqual({
+      name: 'Account',
+      href: `${bank()}/v3/Accounts/{accountId}`,
       templated: true,
     });
     expect((await get<Page>(`/v3/Accounts?pageNumber=${total + 1}`)).accounts).toEqual([]);
@@ -187,7 +192,7 @@ describe('real accounts are listed in pages and read in both representations', (
     expect(Object.keys(v2.account).sort()).toEqual(
       ['balances', 'bban', 'cuid', 'currency', 'iban', 'id', 'label', 'name', 'type', 'upic'].sort(),
     );
-    expect(v2.halLinks[0]).toEqual({ name: 'self', href: `/v2/Accounts/${account.id}` });
+    expect(v2.halLinks[0]).toEqual({ name: 'self', href: `${bank()}/v2/Accounts/${account.id}` });
     expect((await world.gateway('/v3/Accounts/3fa85f64-5717-4562-b3fc-2c963f66afa6')).status).toBe(404);
     expect((await world.gateway('/v3/Accounts/no-such-account')).status).toBe(400);
   });
@@ -270,7 +275,7 @@ describe('virtual accounts are created asynchronously, amended and disabled', ()
     expect(response.status).toBe(202);
     expect(((await response.json()) as { halLinks: HalLink[] }).halLinks[0]).toEqual({
       name: 'self',
-      href: `/v2/Accounts/${real.id}/Virtual`,
+      href: `${bank()}/v2/Accounts/${real.id}/Virtual`,
     });
     const events = (await eventsAbout(real.id)).filter((event) => event.detailType.startsWith('Virtual'));
     const created = events.find((event) => event.detailType === 'VirtualAccountCreated');
@@ -283,7 +288,7 @@ describe('virtual accounts are created asynchronously, amended and disabled', ()
       version: 3,
       payload: { OwnerName: 'Wrong Sort', AccountIdentifier: { Bban: 'CLRB99999912345678' } },
     });
-    expect(failed?.detail.payload.Errors).toHaveProperty(['AccountIdentifier.Bban']);
+    expect(failed?.detail.payload.Errors).toEqual({ AccountBbanSortCode: 'Invalid Sort Code' });
   });
 
   it('reports a duplicate accountIdentifier as VirtualAccountCreationFailed', async () => {
@@ -298,7 +303,7 @@ describe('virtual accounts are created asynchronously, amended and disabled', ()
         event.detail.payload.OwnerName === 'Jane Again',
     );
     expect(failed?.detail.payload.Errors).toEqual({
-      AccountIdentifier: ['a virtual account with this accountIdentifier already exists'],
+      ExternalVirtualAccountIdNotUnique: 'External virtual account id is not unique',
     });
   });
 
@@ -323,10 +328,10 @@ describe('virtual accounts are created asynchronously, amended and disabled', ()
       Iban: `GB77${own}`,
     });
     expect(isValidUkIban(`GB77${own}`)).toBe(true);
-    expect(outcome('Same BBAN')?.detail.payload.Errors).toHaveProperty('AccountIdentifier');
-    expect(outcome('Bad check')?.detail.payload.Errors).toHaveProperty(['AccountIdentifier.Iban']);
-    expect(outcome('Mismatch')?.detail.payload.Errors).toHaveProperty(['AccountIdentifier.Iban']);
-    expect(outcome('Short BBAN')?.detail.payload.Errors).toHaveProperty(['AccountIdentifier.Bban']);
+    expect(outcome('Same BBAN')?.detail.payload.Errors).toHaveProperty('AccountIdentifierNotUnique');
+    expect(outcome('Bad check')?.detail.payload.Errors).toHaveProperty('AccountModulusFailed');
+    expect(outcome('Mismatch')?.detail.payload.Errors).toHaveProperty('AccountModulusFailed');
+    expect(outcome('Short BBAN')?.detail.payload.Errors).toHaveProperty('AccountModulusFailed');
     const failures = ['Same BBAN', 'Bad check', 'Mismatch', 'Short BBAN'].map(
       (name) => outcome(name)?.detailType,
     );
@@ -354,7 +359,7 @@ describe('virtual accounts are created asynchronously, amended and disabled', ()
       `/v2/Accounts/${real.id}/Virtual/${virtual.id}`,
     );
     expect(read.account).toMatchObject({ name: 'Jane Smith', status: 'Disabled', label: 'Jane Smith' });
-    expect(read.halLinks.map((link) => link.name)).toEqual(['self', 'account', 'transactions', 'mandates']);
+    expect(read.halLinks.map((link) => link.name)).toEqual(['self', 'Account', 'Transactions', 'Mandates']);
     const institutionWide = await get<Page>('/v1/Accounts/Virtual?pageSize=1000');
     const listed = institutionWide.accounts.find((account) => account.id === virtual.id);
     expect(listed).toMatchObject({ status: 'Disabled', name: 'Jane Smith' });

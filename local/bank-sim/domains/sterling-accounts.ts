@@ -58,6 +58,8 @@ interface RealAccount extends Owner {
   status: AccountStatus;
   statusReason: StatusReason;
   minimumBalance: number;
+  timestampCreated: string;
+  timestampModified: string;
 }
 
 interface VirtualAccount extends Owner {
@@ -111,6 +113,8 @@ export const sterlingAccountsDomain: Domain = (sim) => {
       status: 'Enabled',
       statusReason: 'NotProvided',
       minimumBalance: 0,
+      timestampCreated: ctx.now().toISOString(),
+      timestampModified: ctx.now().toISOString(),
     };
     state.real.set(account.id, account);
     ctx.emit('AccountCreated', 1, accountCreated(account, ctx.now()));
@@ -119,8 +123,10 @@ export const sterlingAccountsDomain: Domain = (sim) => {
 
   sim.operation(amendAccount, (ctx) =>
     withAccount(ctx, (account) => {
-      const { status, statusReason, ownerName, legalOwnerType, relationshipType, minimumBalance } = ctx.body;
-      const conflict = accountConflict(account, ctx.body);
+      const { statusReason, ownerName, legalOwnerType, relationshipType, minimumBalance } = ctx.body;
+      // The reference: `status: NotProvided` means "not changing the status", like leaving it out.
+      const status = ctx.body.status === 'NotProvided' ? undefined : ctx.body.status;
+      const conflict = accountConflict(account, { ...ctx.body, status });
       if (conflict) return ctx.problem(409, 'Conflict', conflict);
       if (status !== undefined) account.status = status;
       if (status !== undefined || statusReason !== undefined) {
@@ -133,6 +139,7 @@ export const sterlingAccountsDomain: Domain = (sim) => {
         account,
         defined({ legalOwnerType, relationshipType, minimumBalance: minimumBalance?.toNumber() }),
       );
+      account.timestampModified = ctx.now().toISOString();
       return { status: 204 };
     }),
   );
@@ -156,8 +163,8 @@ export const sterlingAccountsDomain: Domain = (sim) => {
         ctx.emit(...virtualAccountOutcome(account, request, outcome, ctx.now()));
       }
       const links = [
-        link('self', `/v2/Accounts/${account.id}/Virtual`),
-        link('account', `/v3/Accounts/${account.id}`),
+        link(ctx, 'self', `/v2/Accounts/${account.id}/Virtual`),
+        link(ctx, 'Account', `/v3/Accounts/${account.id}`),
       ];
       return ctx.json(202, { halLinks: links });
     }),
@@ -174,7 +181,7 @@ export const sterlingAccountsDomain: Domain = (sim) => {
 
   sim.operation(getVirtualAccount, (ctx) =>
     withVirtualAccount(ctx, (virtual) =>
-      ctx.json(200, { account: representVirtual(virtual), halLinks: virtualAccountLinks(virtual) }),
+      ctx.json(200, { account: representVirtual(virtual), halLinks: virtualAccountLinks(ctx, virtual) }),
     ),
   );
 
@@ -258,7 +265,7 @@ function accountConflict(account: RealAccount, change: AmendAccountBody): string
   return undefined;
 }
 
-type VirtualOutcome = { ok: true; account: VirtualAccount } | { ok: false; errors: Record<string, string[]> };
+type VirtualOutcome = { ok: true; account: VirtualAccount } | { ok: false; errors: Record<string, string> };
 
 /**
  * One requested virtual account. Its BBAN and IBAN, when given, must be well formed and carry the real
@@ -271,14 +278,19 @@ function createVirtualAccount(
   request: VirtualAccountRequest,
 ): VirtualOutcome {
   const { iban, bban, proprietaryIdentifier, externalIdentifier } = request.accountIdentifier;
-  if (real.status === 'Closed') return failed('AccountId', `account ${real.id} is Closed`);
+  // Not among the codes the reference lists; the simulator's own, in the same style.
+  if (real.status === 'Closed') return failed('AccountClosed', 'Account is closed');
   const problem = identifierProblem(real, iban, bban);
   if (problem) return failed(...problem);
   // A valid IBAN and its BBAN determine each other.
   const ownBban = bban ?? iban?.slice(4);
   const given = ownBban ? ukAccountIdentifiers(parseUkBban(ownBban) as UkBban) : {};
-  if (isDuplicate(state, real.institutionId, { ...given, proprietaryIdentifier, externalIdentifier })) {
-    return failed('AccountIdentifier', 'a virtual account with this accountIdentifier already exists');
+  if (externalIdentifier !== undefined && isDuplicate(state, real.institutionId, { externalIdentifier })) {
+    return failed('ExternalVirtualAccountIdNotUnique', 'External virtual account id is not unique');
+  }
+  if (isDuplicate(state, real.institutionId, { ...given, proprietaryIdentifier })) {
+    // Not among the codes the reference lists; the simulator's own, in the same style.
+    return failed('AccountIdentifierNotUnique', 'Account identifier is not unique');
   }
   const account: VirtualAccount = {
     id: randomUUID(),
@@ -294,34 +306,29 @@ function createVirtualAccount(
   return { ok: true, account };
 }
 
-/** Why a given BBAN or IBAN cannot identify a virtual account of this real account, if it cannot. */
+/**
+ * Why a given BBAN or IBAN cannot identify a virtual account of this real account, as the bank's error
+ * code and message (`VirtualAccountCreationFailed`'s `Errors`, one code to one message).
+ */
 function identifierProblem(
   real: RealAccount,
   iban: string | undefined,
   bban: string | undefined,
-): [field: string, message: string] | undefined {
-  if (bban !== undefined && !parseUkBban(bban)) {
-    return [
-      'AccountIdentifier.Bban',
-      'must be a 4-letter bank code, a 6-digit sort code and an 8-digit account number',
-    ];
-  }
-  if (iban !== undefined && !isValidUkIban(iban)) {
-    return ['AccountIdentifier.Iban', 'must be a UK IBAN with valid check digits'];
-  }
+): [code: string, message: string] | undefined {
+  if (bban !== undefined && !parseUkBban(bban)) return ['AccountModulusFailed', 'Invalid Account Number'];
+  if (iban !== undefined && !isValidUkIban(iban)) return ['AccountModulusFailed', 'Invalid IBAN'];
   if (iban !== undefined && bban !== undefined && iban.slice(4) !== bban) {
-    return ['AccountIdentifier.Iban', 'does not match the bban'];
+    return ['AccountModulusFailed', 'IBAN does not match BBAN'];
   }
   const sortCode = parseUkBban(bban ?? iban?.slice(4) ?? '')?.sortCode;
   if (sortCode !== undefined && sortCode !== real.sortCode) {
-    const field = bban !== undefined ? 'AccountIdentifier.Bban' : 'AccountIdentifier.Iban';
-    return [field, `sort code ${sortCode} is not the sort code of account ${real.id} (${real.sortCode})`];
+    return [bban !== undefined ? 'AccountBbanSortCode' : 'AccountIbanSortCode', 'Invalid Sort Code'];
   }
   return undefined;
 }
 
-function failed(field: string, message: string): VirtualOutcome {
-  return { ok: false, errors: { [field]: [message] } };
+function failed(code: string, message: string): VirtualOutcome {
+  return { ok: false, errors: { [code]: message } };
 }
 
 interface Identifiers {
@@ -372,9 +379,11 @@ function accountCreated(account: RealAccount, now: Date) {
     AccountHolderLabel: account.label,
     AccountIdentifiers: { IBAN: account.iban, BBAN: account.bban },
     TimestampCreated: now.toISOString(),
-    AccountType: 'CACC',
+    // The bank's names for the kind of account; POST /v3/Accounts creates current accounts only.
+    AccountType: 'CurrentAccount',
     LegalOwnerType: account.legalOwnerType ?? null,
     RelationshipType: account.relationshipType ?? null,
+    // No customer is linked to an account created through this API.
     Customers: [],
   };
 }
@@ -395,7 +404,7 @@ function virtualAccountOutcome(
       Bban: outcome.ok ? outcome.account.bban : (requested.bban ?? null),
       ExternalIdentifier: requested.externalIdentifier ?? null,
     },
-    OwnerName: request.ownerName ?? null,
+    OwnerName: request.ownerName,
   };
   return outcome.ok
     ? ['VirtualAccountCreated', 3, { ...common, TimestampCreated: now.toISOString() }]
@@ -410,7 +419,7 @@ function virtualAccountOutcome(
 
 const gbp = (name: string, amount: number) => ({ name, amount, currency: 'GBP', status: 'VALU' });
 
-/** The older representation: id, name, label, type, currency, balances, iban, bban, upic, cuid. */
+/** The older representation (sterling-v2.json): balances without `balanceLastUpdatedAt`. */
 function representV2(account: RealAccount) {
   const { id, name, label, iban, bban, upic, cuid } = account;
   return {
@@ -427,12 +436,36 @@ function representV2(account: RealAccount) {
   };
 }
 
+/** Funds held for clients are segregated; the institution's own are its operating account. */
+const PRODUCT_TYPE = {
+  YourFunds: 'Operating',
+  SegregatedDesignated: 'Segregated',
+  SegregatedPooled: 'Segregated',
+};
+
+/** sterling-v3.json's account, every documented member in its order; owner types only once set. */
 function representV3(account: RealAccount) {
+  const { id, name, label, iban, bban, upic, cuid, legalOwnerType, relationshipType } = account;
   return {
-    ...representV2(account),
+    id,
+    name,
+    label,
+    type: 'CACC',
+    currency: ['GBP'],
+    // No money moves in this domain: the balance is as it was when the account was created.
+    balances: [{ ...gbp(name, 0), balanceLastUpdatedAt: account.timestampCreated }],
     minimumBalance: gbp('Minimum balance', account.minimumBalance),
+    productType: PRODUCT_TYPE[account.usageType],
+    accountSubType: account.usageType,
+    ...defined({ legalOwnerType, relationshipType }),
     status: account.status,
     statusReason: account.statusReason,
+    timestampCreated: account.timestampCreated,
+    timestampModified: account.timestampModified,
+    iban,
+    bban,
+    upic,
+    cuid,
   };
 }
 
@@ -441,26 +474,27 @@ function representVirtual(account: VirtualAccount) {
   return { id, name, label: name, type: 'CACC', status, currency: ['GBP'], iban, bban, upic, cuid };
 }
 
-function link(name: string, href: string, templated?: true) {
-  return { name, href, ...(templated && { templated }) };
+/** A HAL link as the bank writes it: absolute (this simulator's base URL), `templated` on templates only. */
+function link(ctx: RouteContext<unknown>, name: string, path: string, templated?: true) {
+  return { name, href: `${ctx.baseUrl}${path}`, ...(templated && { templated }) };
 }
 
-function accountLinks(account: RealAccount, self: string) {
+function accountLinks(ctx: RouteContext<unknown>, account: RealAccount, self: string) {
   return [
-    link('self', self),
-    link('transactions', `/v2/Accounts/${account.id}/Transactions`),
-    link('mandates', `/v2/Accounts/${account.id}/Mandates`),
-    link('virtualAccounts', `/v2/Accounts/${account.id}/Virtual`),
+    link(ctx, 'self', self),
+    link(ctx, 'Transactions', `/v2/Accounts/${account.id}/Transactions`),
+    link(ctx, 'Mandates', `/v2/Accounts/${account.id}/Mandates`),
+    link(ctx, 'VirtualAccounts', `/v2/Accounts/${account.id}/Virtual`),
   ];
 }
 
-function virtualAccountLinks(virtual: VirtualAccount) {
+function virtualAccountLinks(ctx: RouteContext<unknown>, virtual: VirtualAccount) {
   const path = `/v2/Accounts/${virtual.accountId}/Virtual/${virtual.id}`;
   return [
-    link('self', path),
-    link('account', `/v3/Accounts/${virtual.accountId}`),
-    link('transactions', `${path}/Transactions`),
-    link('mandates', `${path}/Mandates`),
+    link(ctx, 'self', path),
+    link(ctx, 'Account', `/v3/Accounts/${virtual.accountId}`),
+    link(ctx, 'Transactions', `${path}/Transactions`),
+    link(ctx, 'Mandates', `${path}/Mandates`),
   ];
 }
 
@@ -470,7 +504,7 @@ function answerAccount(
   represent: (account: RealAccount) => object,
   status = 200,
 ): SimResponse {
-  return ctx.json(status, { account: represent(account), halLinks: accountLinks(account, ctx.path) });
+  return ctx.json(status, { account: represent(account), halLinks: accountLinks(ctx, account, ctx.path) });
 }
 
 /** The institution's real accounts that are listed: Closed ones are left out (virtual ones live elsewhere). */
@@ -482,7 +516,7 @@ function listRealAccounts(
   const accounts = [...ctx.state.get(book).real.values()].filter(
     (account) => account.institutionId === ctx.institution.id && account.status !== 'Closed',
   );
-  return answerPage(ctx, path, accounts, represent, link('account', `${path}/{accountId}`, true));
+  return answerPage(ctx, path, accounts, represent, link(ctx, 'Account', `${path}/{accountId}`, true));
 }
 
 /** One page of `{accounts, halLinks}`, with self, previous and next links. */
@@ -497,9 +531,9 @@ function answerPage<T>(
   const { items, more } = pageOf(all, paging);
   const at = (pageNumber: number) => `${path}?pageNumber=${pageNumber}&pageSize=${paging.pageSize}`;
   const halLinks = [
-    link('self', at(paging.pageNumber)),
-    ...(paging.pageNumber > 1 ? [link('previous', at(paging.pageNumber - 1))] : []),
-    ...(more ? [link('next', at(paging.pageNumber + 1))] : []),
+    link(ctx, 'self', at(paging.pageNumber)),
+    ...(paging.pageNumber > 1 ? [link(ctx, 'previous', at(paging.pageNumber - 1))] : []),
+    ...(more ? [link(ctx, 'next', at(paging.pageNumber + 1))] : []),
     ...extraLinks,
   ];
   return ctx.json(200, { accounts: items.map(represent), halLinks });

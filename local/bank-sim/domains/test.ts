@@ -4,14 +4,17 @@ import type { Domain } from '../types.js';
 const [getTest, postTest] = testOperations;
 
 /**
- * `GET /v1/Test` and `POST /v1/Test`: connectivity and signing checks. The POST echoes the content it
- * was given (the exact JSON text) as `Message`, and sends it as the string payload of a `FITestEvent`
- * when the institution is subscribed (the dispatcher skips unsubscribed institutions).
+ * `GET /v1/Test` and `POST /v1/Test`: connectivity and signing checks. The POST's documented body is
+ * `{"body":"hello world!"}`; the bank answers `{"Message":"hello world!"}` and sends the same short string
+ * as the payload of a `FITestEvent` (shared/spec/bank-reference.md) when the institution is subscribed.
  */
 export const testDomain: Domain = (sim) => {
   sim.operation(getTest, () => ({ status: 200 }));
   sim.operation(postTest, (context) => {
-    context.emit('FITestEvent', 1, context.bodyText);
-    return context.json(200, { Message: context.bodyText });
+    const echoed = (context.body as { body?: unknown }).body;
+    // The reference shows only the `body` form; any other body is echoed as its JSON text, as before.
+    const message = typeof echoed === 'string' ? echoed : context.bodyText;
+    context.emit('FITestEvent', 1, message);
+    return context.json(200, { Message: message });
   });
 };

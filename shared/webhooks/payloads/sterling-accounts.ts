@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/**
+ * Payloads of the sterling account webhooks, field for field as the bank's webhook pages
+ * (`webhooks/account-created-webhook-v1.mdx` and the virtual account pages) and shared/spec/webhooks.md
+ * show them. Strict: an undocumented member fails, and every documented member must be present (null
+ * where the bank has no value), so a renamed or dropped field fails the contract tests.
+ */
+
+const dateTime = z.iso.datetime({ offset: true });
+
+/** Examples the page lists; the bank may add types, but the simulator sends only these. */
+export const ACCOUNT_TYPES = [
+  'CurrentAccount',
+  'DepositAccount',
+  'ControlAccount',
+  'SegregatedClientAccount',
+  'InstitutionAccount',
+] as const;
+
+/** `AccountCreated` v1. `Customers` holds `CustomerId`s (at most 5); the page's example shows one. */
+export const accountCreatedPayload = z.strictObject({
+  AccountId: z.uuid(),
+  AccountName: z.string().max(128),
+  AccountHolderLabel: z.string().max(100),
+  AccountIdentifiers: z.strictObject({ IBAN: z.string().max(34), BBAN: z.string().max(30) }),
+  TimestampCreated: dateTime,
+  AccountType: z.enum(ACCOUNT_TYPES),
+  // Populated only for cash ISA, hub and savings accounts.
+  LegalOwnerType: z.enum(['Personal', 'Business']).nullable(),
+  RelationshipType: z.enum(['Single', 'Joint']).nullable(),
+  Customers: z.array(z.strictObject({ CustomerId: z.uuid() })).max(5),
+});
+
+const virtualAccountIdentifier = z.strictObject({
+  Iban: z.string().nullable(),
+  Bban: z.string().nullable(),
+  ExternalIdentifier: z.string().nullable(),
+});
+
+/** `VirtualAccountCreated` v3. */
+export const virtualAccountCreatedPayload = z.strictObject({
+  AccountId: z.uuid(),
+  VirtualAccountId: z.uuid(),
+  AccountIdentifier: virtualAccountIdentifier,
+  OwnerName: z.string(),
+  TimestampCreated: dateTime,
+});
+
+/**
+ * Error codes the bank documents for a failed virtual account create (the list is not exhaustive, so the
+ * schema takes any PascalCase code; the simulator uses these where they fit).
+ */
+export const VIRTUAL_ACCOUNT_ERROR_CODES = [
+  'AccountIbanSortCode',
+  'AccountBbanSortCode',
+  'ExternalVirtualAccountIdNotUnique',
+  'SortCodeDoesNotBelongToInstitution',
+  'AccountModulusFailed',
+] as const;
+
+/** `VirtualAccountCreationFailed` v3: `Errors` maps one error code to one message. */
+export const virtualAccountCreationFailedPayload = z.strictObject({
+  AccountId: z.uuid(),
+  VirtualAccountId: z.uuid(),
+  AccountIdentifier: virtualAccountIdentifier,
+  OwnerName: z.string(),
+  Errors: z
+    .record(z.string().regex(/^[A-Z][A-Za-z]*$/), z.string().min(1))
+    .refine((errors) => Object.keys(errors).length === 1, 'one error code per failed account'),
+  Timestamp: dateTime,
+});
