@@ -436,12 +436,12 @@ function representV2(account: RealAccount) {
   };
 }
 
-/** Funds held for clients are segregated; the institution's own are its operating account. */
-const PRODUCT_TYPE = {
-  YourFunds: 'Operating',
-  SegregatedDesignated: 'Segregated',
-  SegregatedPooled: 'Segregated',
-};
+/**
+ * The institution's own funds are its operating account; every other usage type (segregated, client money,
+ * safeguarded, suspense) holds others' money apart. The simulator's own mapping: the reference lists the
+ * product types without saying which usage type gets which.
+ */
+const productTypeOf = (usageType: string) => (usageType === 'YourFunds' ? 'Operating' : 'Segregated');
 
 /** sterling-v3.json's account, every documented member in its order; owner types only once set. */
 function representV3(account: RealAccount) {
@@ -455,7 +455,7 @@ function representV3(account: RealAccount) {
     // No money moves in this domain: the balance is as it was when the account was created.
     balances: [{ ...gbp(name, 0), balanceLastUpdatedAt: account.timestampCreated }],
     minimumBalance: gbp('Minimum balance', account.minimumBalance),
-    productType: PRODUCT_TYPE[account.usageType],
+    productType: productTypeOf(account.usageType),
     accountSubType: account.usageType,
     ...defined({ legalOwnerType, relationshipType }),
     status: account.status,
