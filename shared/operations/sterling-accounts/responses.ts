@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACCOUNT_STATUSES, STATUS_REASONS } from './schemas.js';
 
 /**
  * The bank's success answers for sterling accounts, written from its published reference
@@ -9,29 +10,12 @@ import { z } from 'zod';
  * The contract tests (test/contract/) hold the simulator to these; nothing in the gateway parses answers.
  */
 
-/** Values as the reference lists them (wider than the request rules in schemas.ts, which may lag). */
-export const RESPONSE_STATUSES = ['NotProvided', 'Enabled', 'Closed', 'Suspended', 'CBRestricted'] as const;
-export const RESPONSE_STATUS_REASONS = [
-  'AccountHolderBankrupt',
-  'AccountHolderDeceased',
-  'AccountSwitched',
-  'CompanyNoLongerTrading',
-  'DissatisfiedCustomer',
-  'DuplicateSoleTraderAccount',
-  'FinancialCrime',
-  'FraudConfirmed',
-  'FraudFirstParty',
-  'FraudThirdParty',
-  'InternallyDormant',
-  'KYCRequired',
-  'LegallyDisputed',
-  'PotentialSanctionedIndividual',
-  'SanctionedIndividual',
-  'SuspectMoneyLaundering',
-  'TransactionDispute',
-  'NotProvided',
-  'Other',
-] as const;
+/**
+ * Values as the reference lists them for answers: the request lists of schemas.ts plus what only the bank
+ * sets (status `CBRestricted`, reason `NotProvided`), so each value is written once.
+ */
+export const RESPONSE_STATUSES = [...ACCOUNT_STATUSES, 'CBRestricted'] as const;
+export const RESPONSE_STATUS_REASONS = [...STATUS_REASONS, 'NotProvided'] as const;
 export const PRODUCT_TYPES = [
   'None',
   'AdultCashIsa',
