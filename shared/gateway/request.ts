@@ -1,4 +1,10 @@
-import { addFieldError, emptyFieldErrors, type FieldErrors, hasFieldErrors } from '../http/validation.js';
+import {
+  addFieldError,
+  emptyFieldErrors,
+  type FieldErrors,
+  hasFieldErrors,
+  mergeFieldErrors,
+} from '../http/validation.js';
 import { JsonReadError, type JsonValue, readJson, REQUEST_JSON_LIMITS } from '../json/read-json.js';
 import type { Operation, RuleContext } from '../operations/operation.js';
 import { validateRequest } from '../operations/validate.js';
@@ -66,7 +72,7 @@ export function checkRequest(
     { pathParams: request.pathParams, query: request.query, body: operation.body ? body : bytes },
     context,
   );
-  if (!validation.ok) Object.assign(errors, validation.errors);
+  if (!validation.ok) mergeFieldErrors(errors, validation.errors);
   if (operation.requiresIdempotencyKey && !request.idempotencyKey) {
     addFieldError(
       errors,

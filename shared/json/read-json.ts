@@ -85,11 +85,6 @@ export function readJson(input: Uint8Array | string, limits: JsonLimits = REQUES
   return new Reader(text, limits.maxDepth).document();
 }
 
-/** True when `text` has nothing but JSON white space (a body of spaces is still a body). */
-export function isBlank(text: string): boolean {
-  return /^[ \t\n\r]*$/.test(text);
-}
-
 interface ObjectFrame {
   kind: 'object';
   value: JsonObject;

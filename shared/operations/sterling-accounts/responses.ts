@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCOUNT_STATUSES, STATUS_REASONS } from './schemas.js';
+import { ACCOUNT_STATUSES, STATUS_REASONS, USAGE_TYPES } from './schemas.js';
 
 /**
  * The bank's success answers for sterling accounts, written from its published reference
@@ -26,17 +26,11 @@ export const PRODUCT_TYPES = [
   'Holding',
   'Current',
 ] as const;
+/** The usage types an account can be opened with, and the sub-types only the bank assigns. */
 export const ACCOUNT_SUB_TYPES = [
-  'YourFunds',
-  'SegregatedPooled',
-  'SegregatedDesignated',
-  'ClientMoneyPooled',
-  'ClientMoneyDesignated',
-  'SafeguardedPooled',
-  'SafeguardedDesignated',
+  ...USAGE_TYPES,
   'InternalSuspense',
   'MinimumMandatedBalance',
-  'ClientSuspense',
   'SavingAccount',
   'AdultCashIsa',
   'JuniorSavingAccount',

@@ -3,7 +3,13 @@ import { isDuplicateRequestAnswer } from '../../../shared/bank/errors.js';
 import { idempotencyScope, requestIdFor } from '../../../shared/gateway/idempotency.js';
 import { bankPath, isJsonMediaType } from '../../../shared/gateway/request.js';
 import { operations } from '../../../shared/operations/index.js';
-import { bankId, pathParamNames, safeSegment } from '../../../shared/operations/path-params.js';
+import {
+  bankId,
+  ibanSegment,
+  pathParamNames,
+  safeSegment,
+  sortCodeSegment,
+} from '../../../shared/operations/path-params.js';
 import { pathsOf } from '../../../shared/operations/operation.js';
 
 describe("an Idempotency-Key belongs to the caller's role", () => {
@@ -58,6 +64,17 @@ describe('path parameters are one safe segment each', () => {
     expect(bankId('accountId').safeParse('3fa85f64-5717-4562-b3fc-2c963f66afa6').success).toBe(true);
     for (const value of ['..', '3fa85f64-5717-4562-b3fc-2c963f66afa6/..', '', 'account-1']) {
       expect(bankId('accountId').safeParse(value).success).toBe(false);
+    }
+  });
+
+  it('takes a sort code of 6 digits and an IBAN of its shape, nothing that could leave the segment', () => {
+    expect(sortCodeSegment().safeParse('040004').success).toBe(true);
+    for (const value of ['04000', '0400041', '04-00-04', '..', '040004/..']) {
+      expect(sortCodeSegment().safeParse(value).success).toBe(false);
+    }
+    expect(ibanSegment().safeParse('GB82WEST12345698765432').success).toBe(true);
+    for (const value of ['gb82west12345698765432', 'GB82 WEST', 'GB82WEST1234/..', '..']) {
+      expect(ibanSegment().safeParse(value).success).toBe(false);
     }
   });
 
