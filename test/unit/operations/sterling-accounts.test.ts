@@ -247,17 +247,13 @@ describe('PATCH /v1/Accounts/{accountId}: status and statusReason', () => {
     expect(errorsOf(amendAccount, amend({ status: 'NotProvided', statusReason: 'Other' }))).toEqual({});
   });
 
-  it.each(['Closed', 'Suspended'])('requires a statusReason with status %s', (status) => {
-    expect(errorsOf(amendAccount, amend({ status }))).toEqual({
-      statusReason: ['statusReason is required when status is Closed or Suspended.'],
-    });
-  });
-
-  it('refuses a statusReason with status Enabled', () => {
-    expect(errorsOf(amendAccount, amend({ status: 'Enabled', statusReason: 'Other' }))).toEqual({
-      statusReason: [MESSAGES.statusReasonNotCarried],
-    });
-  });
+  it.each(['Closed', 'Suspended', 'Enabled'])(
+    'accepts status %s with or without a reason, as the reference does',
+    (status) => {
+      expect(errorsOf(amendAccount, amend({ status }))).toEqual({});
+      expect(errorsOf(amendAccount, amend({ status, statusReason: 'Other' }))).toEqual({});
+    },
+  );
 });
 
 describe('PATCH /v1/Accounts/{accountId}: owner fields', () => {
