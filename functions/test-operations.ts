@@ -1,5 +1,6 @@
+import { testOperations } from '../shared/operations/test.js';
 import { awsForwardDependencies } from '../shared/runtime/aws-gateway.js';
 import { createOperationHandler } from './http/operation-handler.js';
 
 /** GET and POST /v1/Test. */
-export const handler = createOperationHandler('test-operations', awsForwardDependencies);
+export const handler = createOperationHandler(testOperations, awsForwardDependencies);

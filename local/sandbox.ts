@@ -13,7 +13,7 @@ import { DynamoDbAttemptLog } from '../shared/gateway/attempt-log.js';
 import type { ForwardDependencies } from '../shared/gateway/forward-operation.js';
 import { powertoolsRunOnce } from '../shared/gateway/idempotency.js';
 import { logger } from '../shared/observability.js';
-import { operations } from '../shared/operations/index.js';
+import { operations, operationsOf } from '../shared/operations/index.js';
 import { type ManualClock, RealTimeClock, systemClock } from '../shared/ports/clock.js';
 import { PemSigner } from '../shared/signing/pem-signer.js';
 import { SignatureVerifier, splitPemBundle } from '../shared/signing/verifier.js';
@@ -176,7 +176,7 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
       if (!handlers.has(fn))
         handlers.set(
           fn,
-          createOperationHandler(fn, () => forward),
+          createOperationHandler(operationsOf(fn), () => forward),
         );
       return handlers.get(fn) as ProxyHandler;
     };

@@ -6,7 +6,6 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { type ForwardDependencies, forwardOperation } from '../../shared/gateway/forward-operation.js';
 import { problem } from '../../shared/http/problem.js';
 import { logger, metrics } from '../../shared/observability.js';
-import { operationsOf } from '../../shared/operations/index.js';
 import { type Operation, pathsOf } from '../../shared/operations/operation.js';
 import { tracer } from '../../shared/tracing.js';
 import { definedValues, header, rawBody, toProxyResult } from './api-gateway.js';
@@ -15,13 +14,17 @@ import { definedValues, header, rawBody, toProxyResult } from './api-gateway.js'
 const ANSWER_MARGIN_MS = 1_000;
 
 /**
- * The Lambda handler for every mirrored operation of one function (`fn` in the operation registry):
- * route by API Gateway resource and method, then run the one use case.
+ * The Lambda handler for the mirrored operations of one function (one `fn` of the operation registry):
+ * route by API Gateway resource and method, then run the one use case. The entry point passes its own
+ * domain's records, not the registry, so its bundle carries no other domain's schemas.
  */
-export function createOperationHandler(fn: string, dependencies: () => ForwardDependencies) {
+export function createOperationHandler(
+  operations: readonly Operation[],
+  dependencies: () => ForwardDependencies,
+) {
   // One entry per spelling: API Gateway names the resource the caller used, alias or not.
   const routes = new Map<string, Operation>(
-    operationsOf(fn).flatMap((operation) =>
+    operations.flatMap((operation) =>
       pathsOf(operation).map((path) => [`${operation.method} ${path}`, operation] as const),
     ),
   );

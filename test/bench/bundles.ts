@@ -3,7 +3,8 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build, type Metafile, type Plugin } from 'esbuild';
+import type { Metafile, Plugin } from 'esbuild';
+import { bundleLambda } from '../support/lambda-bundle.js';
 import { median } from './stats.js';
 
 export interface BundleResult {
@@ -51,10 +52,6 @@ const stubAwsSdk: Plugin = {
   },
 };
 
-/** As `lib/constructs/function.ts` bundles for Lambda: ESM, minified, with a require shim for CJS deps. */
-const requireBanner =
-  "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
-
 /** Lambda entry points: every `functions/*.ts` (not the shared `functions/http/` helpers). */
 export function lambdaEntries(root: string): string[] {
   const folder = join(root, 'functions');
@@ -71,24 +68,7 @@ async function bundle(
   sourcemap: 'external' | 'linked',
   plugins: Plugin[] = [],
 ) {
-  const result = await build({
-    plugins,
-    absWorkingDir: root,
-    entryPoints: [entry],
-    outfile,
-    platform: 'node',
-    target: 'node24',
-    format: 'esm',
-    bundle: true,
-    minify: true,
-    sourcemap,
-    sourcesContent: false,
-    mainFields: ['module', 'main'],
-    banner: { js: requireBanner },
-    metafile: true,
-    logLevel: 'error',
-  });
-  return result.metafile;
+  return (await bundleLambda({ root, entry, outfile, sourcemap, plugins })).metafile;
 }
 
 function packageOf(input: string): string {

@@ -4,6 +4,7 @@ import { createOperationHandler } from '../../../functions/http/operation-handle
 import { BankClient } from '../../../shared/bank/client.js';
 import { type TokenSource, TokenConfigurationError } from '../../../shared/bank/token-source.js';
 import { metrics } from '../../../shared/observability.js';
+import { testOperations } from '../../../shared/operations/test.js';
 
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
 const context = { getRemainingTimeInMillis: () => 10_000, awsRequestId: 'lambda-req-1' } as Context;
@@ -18,7 +19,7 @@ function handlerWith(tokens: TokenSource, sent: string[] = []) {
       return new Response('{"Message":"hi"}', { status: 200, headers: { 'x-correlation-id': 'c-1' } });
     },
   });
-  return createOperationHandler('test-operations', () => ({
+  return createOperationHandler(testOperations, () => ({
     bank,
     runOnce: async (_call, work) => work(),
     attempts: { recordSend: async () => false },
