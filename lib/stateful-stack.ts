@@ -36,6 +36,11 @@ export const placeholderTokenExpiry = '1970-01-01T00:00:00Z';
 export const bankPublicKeysPlaceholder =
   'PLACEHOLDER: put the bank public key(s) here as PEM (several BEGIN PUBLIC KEY blocks during a rotation)';
 
+/** The SSM parameter of the bank's public keys: a fixed name, so the receiver's stack can resolve its value. */
+export function bankPublicKeysParameterName(config: ClearwayConfig): string {
+  return `/clearway/${config.envName}/bank-public-keys`;
+}
+
 /**
  * What the account (through IAM, e.g. CloudFormation's role) may do with the key: manage it, never use it.
  * No Sign, no GetPublicKey, no CreateGrant (a grant could hand out Sign), no wildcard.
@@ -245,7 +250,7 @@ export class StatefulStack extends Stack {
 
     // --- The bank's public keys ------------------------------------------------------------------------
     this.bankPublicKeysParameter = new ssm.StringParameter(this, 'BankPublicKeys', {
-      parameterName: `/clearway/${config.envName}/bank-public-keys`,
+      parameterName: bankPublicKeysParameterName(config),
       description: 'PEM public key(s) of the bank that verify webhook signatures; several during a rotation',
       stringValue: bankPublicKeysPlaceholder,
       tier: ssm.ParameterTier.STANDARD,

@@ -2,6 +2,7 @@ import { Aws, CfnOutput, Duration, Stack, type StackProps, Validations } from 'a
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as lambdaEventSources from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as ssm from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
 import { ENV } from '../shared/config/function-environment.js';
 import { BODY_KEY_PREFIX } from '../shared/webhooks/queue-message.js';
@@ -17,7 +18,7 @@ import { ApiGatewayAccountLogging } from './constructs/api-logging.js';
 import { ClearwayFunction } from './constructs/function.js';
 import { InternalApi } from './constructs/internal-api.js';
 import { WebhookApi } from './constructs/webhook-api.js';
-import { type StatefulStack, signingAlgorithm } from './stateful-stack.js';
+import { bankPublicKeysParameterName, type StatefulStack, signingAlgorithm } from './stateful-stack.js';
 
 export interface StatelessStackProps extends StackProps {
   readonly config: ClearwayConfig;
@@ -150,6 +151,11 @@ export class StatelessStack extends Stack {
         [ENV.webhookDeadLetterQueueUrl]: stateful.webhookDeadLetterQueue.queueUrl,
         [ENV.webhookBodyBucket]: bodyBucketName,
         [ENV.bankPublicKeysParameter]: stateful.bankPublicKeysParameter.parameterName,
+        // Resolved by CloudFormation at each deploy: the keys verify with no SSM client on a cold start.
+        [ENV.bankPublicKeys]: ssm.StringParameter.valueForStringParameter(
+          this,
+          bankPublicKeysParameterName(config),
+        ),
       },
     );
     receiver.addToRolePolicy(sign);

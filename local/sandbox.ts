@@ -17,6 +17,7 @@ import { operations, operationsOf } from '../shared/operations/index.js';
 import { type ManualClock, RealTimeClock, systemClock } from '../shared/ports/clock.js';
 import { PemSigner } from '../shared/signing/pem-signer.js';
 import { SignatureVerifier, splitPemBundle } from '../shared/signing/verifier.js';
+import { fixedBankKeys } from '../shared/webhooks/bank-keys.js';
 import { DynamoDbWebhookInbox } from '../shared/webhooks/dynamodb-inbox.js';
 import { FolderBodyStore } from './adapters/folder-body-store.js';
 import { InMemoryEventBus } from './adapters/in-memory-bus.js';
@@ -161,7 +162,7 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
       log: logger,
     };
     const receiving = {
-      verifier: async () => verifier,
+      verifySignature: fixedBankKeys(verifier),
       queue,
       quarantine: queue,
       bodies,

@@ -13,6 +13,8 @@ export const ENV = {
   eventBusName: 'EVENT_BUS_NAME',
   /** SSM parameter holding one or more PEM public keys of the bank (several during a rotation). */
   bankPublicKeysParameter: 'BANK_PUBLIC_KEYS_PARAMETER',
+  /** That parameter's value as CloudFormation resolved it at the last deploy: verifies without an SSM client. */
+  bankPublicKeys: 'BANK_PUBLIC_KEYS',
   /** `true` when the institution has an overdraft agreement with the bank (negative minimumBalance allowed). */
   overdraftAgreement: 'OVERDRAFT_AGREEMENT',
 } as const;

@@ -2,7 +2,7 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { ENV } from '../config/function-environment.js';
 import { logger } from '../observability.js';
 import { systemClock } from '../ports/clock.js';
-import { ssmBankKeys } from '../webhooks/bank-keys.js';
+import { deployedThenCurrentBankKeys, lazySsmBankKeys } from '../webhooks/bank-keys.js';
 import type { ReceiveDependencies } from '../webhooks/receive.js';
 import { S3WebhookBodyStore } from '../webhooks/s3-body-store.js';
 import { SqsWebhookQuarantine, SqsWebhookQueue } from '../webhooks/sqs-queue.js';
@@ -12,7 +12,10 @@ import { buildAtColdStart, kmsSigner, once, requireEnv } from './aws-common.js';
 export const awsReceiveDependencies = once((): ReceiveDependencies => {
   const sqs = new SQSClient({});
   return {
-    verifier: ssmBankKeys(requireEnv(ENV.bankPublicKeysParameter)),
+    verifySignature: deployedThenCurrentBankKeys(
+      process.env[ENV.bankPublicKeys],
+      lazySsmBankKeys(requireEnv(ENV.bankPublicKeysParameter)),
+    ),
     queue: new SqsWebhookQueue(sqs, requireEnv(ENV.webhookQueueUrl)),
     quarantine: new SqsWebhookQuarantine(sqs, requireEnv(ENV.webhookDeadLetterQueueUrl)),
     bodies: new S3WebhookBodyStore(requireEnv(ENV.webhookBodyBucket)),

@@ -2,11 +2,8 @@ import type { Log } from '../bank/client.js';
 import { type HttpResult, problem } from '../http/problem.js';
 import type { Clock } from '../ports/clock.js';
 import type { Signer } from '../signing/signer.js';
-import {
-  SignatureVerificationError,
-  type SignatureVerifier,
-  VerifierConfigurationError,
-} from '../signing/verifier.js';
+import { SignatureVerificationError, VerifierConfigurationError } from '../signing/verifier.js';
+import type { VerifyBankSignature } from './bank-keys.js';
 import { nonceAnswer, parseEnvelope, WebhookEnvelopeError } from './envelope.js';
 import { readableType } from './identity.js';
 import type { QueuedWebhook, WebhookBodyStore, WebhookQuarantine, WebhookQueue } from './ports.js';
@@ -21,8 +18,8 @@ export interface ReceivedWebhook {
 }
 
 export interface ReceiveDependencies {
-  /** The bank keys may rotate, so the verifier is looked up (and cached) by the adapter. */
-  verifier: () => Promise<SignatureVerifier>;
+  /** The bank keys may rotate, so where they come from is the adapter's (see `bank-keys.ts`). */
+  verifySignature: VerifyBankSignature;
   queue: WebhookQueue;
   quarantine: WebhookQuarantine;
   /** Holds the bodies too large for a queue message. */
@@ -52,7 +49,7 @@ export async function receiveWebhook(
   deps: ReceiveDependencies,
 ): Promise<ReceiveResult> {
   try {
-    (await deps.verifier()).verify(webhook.body, webhook.signature);
+    await deps.verifySignature(webhook.body, webhook.signature);
   } catch (error) {
     if (error instanceof VerifierConfigurationError) {
       // Nothing can be verified until the bank keys are fixed: the bank keeps retrying meanwhile.

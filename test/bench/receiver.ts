@@ -6,6 +6,7 @@ import { systemClock } from '../../shared/ports/clock.js';
 import { PemSigner } from '../../shared/signing/pem-signer.js';
 import type { Signer } from '../../shared/signing/signer.js';
 import { SignatureVerifier } from '../../shared/signing/verifier.js';
+import { fixedBankKeys } from '../../shared/webhooks/bank-keys.js';
 import type { WebhookBodyStore, WebhookQuarantine, WebhookQueue } from '../../shared/webhooks/ports.js';
 import type { WebhookFixtures } from './crypto-floor.js';
 
@@ -58,7 +59,7 @@ export function receiverBench(fixtures: WebhookFixtures, roundTripMs = 0): Recei
           publicKeyPem: () => pemSigner.publicKeyPem(),
         };
   const handler = createWebhookReceiver(() => ({
-    verifier: async () => verifier,
+    verifySignature: fixedBankKeys(verifier),
     queue:
       roundTripMs === 0
         ? queue

@@ -153,6 +153,23 @@ describe('the stateless stack', () => {
       }
     });
 
+    it('gives the receiver the bank keys resolved from their parameter at deploy, so a cold start needs no SSM client', () => {
+      const receiver = resourcesOfType(simulation.statelessJson, 'AWS::Lambda::Function').find(
+        ([, fn]) =>
+          (fn.Properties?.Environment as { Variables: Record<string, unknown> }).Variables
+            .POWERTOOLS_SERVICE_NAME === 'webhook-receiver',
+      );
+      const variables = (receiver?.[1].Properties?.Environment as { Variables: Record<string, unknown> })
+        .Variables;
+      const reference = variables.BANK_PUBLIC_KEYS as { Ref: string };
+      const parameter = simulation.statelessJson.Parameters?.[reference.Ref] as
+        { Type: string; Default: string } | undefined;
+      expect(parameter).toEqual({
+        Type: 'AWS::SSM::Parameter::Value<String>',
+        Default: '/clearway/simulation/bank-public-keys',
+      });
+    });
+
     it('keeps production logs a year and retains them', () => {
       for (const [, logGroup] of resourcesOfType(production.statelessJson, 'AWS::Logs::LogGroup')) {
         expect(logGroup.Properties?.RetentionInDays).toBe(365);

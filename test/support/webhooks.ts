@@ -6,6 +6,7 @@ import { webhookInboxTable } from '../../shared/config/tables.js';
 import { ManualClock } from '../../shared/ports/clock.js';
 import { PemSigner } from '../../shared/signing/pem-signer.js';
 import { SignatureVerifier } from '../../shared/signing/verifier.js';
+import { fixedBankKeys } from '../../shared/webhooks/bank-keys.js';
 import { DynamoDbWebhookInbox } from '../../shared/webhooks/dynamodb-inbox.js';
 import type {
   BankEvent,
@@ -84,7 +85,7 @@ export function testReceiver(
   const ports = memoryWebhookPorts({ enqueue: options.failEnqueue, quarantine: options.failQuarantine });
   const { log, lines } = recordingLog();
   const handler = createWebhookReceiver(() => ({
-    verifier: async () => new SignatureVerifier(options.bankKeys ?? [bankKey.publicKeyPem]),
+    verifySignature: fixedBankKeys(new SignatureVerifier(options.bankKeys ?? [bankKey.publicKeyPem])),
     queue: ports.queue,
     quarantine: ports.quarantine,
     bodies: ports.bodies,
