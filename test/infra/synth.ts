@@ -32,6 +32,7 @@ export interface CfnResource {
 export interface CfnTemplate {
   Resources: Record<string, CfnResource>;
   Outputs?: Record<string, { Value: unknown; Export?: { Name: unknown } }>;
+  Parameters?: Record<string, unknown>;
 }
 
 /**
