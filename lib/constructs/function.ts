@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { AssetHashType, DockerImage, type Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { buildSync } from 'esbuild';
 import { type ClearwayConfig, ConfigError } from '../config.js';
+import { lambdaBuildOptions } from './lambda-bundle.js';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 const functionsDir = fileURLToPath(new URL('../../functions/', import.meta.url));
@@ -18,12 +19,6 @@ export function functionEntry(name: string): string {
 
 /** Metric namespace of the Powertools Metrics (EMF) every function writes to. */
 export const metricsNamespace = 'Clearway';
-
-/**
- * ESM output needs `require` for the CommonJS dependencies esbuild inlines (they `require` Node built-ins).
- */
-const requireBanner =
-  "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
 
 export interface ClearwayFunctionProps {
   readonly config: ClearwayConfig;
@@ -40,11 +35,12 @@ export interface ClearwayFunctionProps {
 
 /**
  * The one way Clearway makes a Lambda function: Node.js 24 on ARM64, bundled by the local esbuild as minified
- * ESM with source maps, X-Ray active tracing, JSON logs in its own log group with a retention, and its own
+ * ESM with source maps and lazy chunks (`lambda-bundle.ts`; CDK's NodejsFunction writes one file, so it
+ * cannot split), X-Ray active tracing, JSON logs in its own log group with a retention, and its own
  * role that starts with only the right to write that log group. Callers add exactly what the function needs.
  */
 export class ClearwayFunction extends Construct {
-  readonly function: nodejs.NodejsFunction;
+  readonly function: lambda.Function;
   readonly role: iam.Role;
   readonly logGroup: logs.LogGroup;
 
@@ -69,11 +65,22 @@ export class ClearwayFunction extends Construct {
     });
     this.logGroup.grantWrite(this.role);
 
-    this.function = new nodejs.NodejsFunction(this, 'Function', {
-      entry,
-      handler: 'handler',
-      projectRoot,
-      depsLockFilePath: `${projectRoot}package-lock.json`,
+    this.function = new lambda.Function(this, 'Function', {
+      code: lambda.Code.fromAsset(projectRoot, {
+        // Hash what is deployed, not the project folder (node_modules included).
+        assetHashType: AssetHashType.OUTPUT,
+        bundling: {
+          local: {
+            tryBundle(outputDir) {
+              buildSync(lambdaBuildOptions(projectRoot, entry, outputDir));
+              return true;
+            },
+          },
+          // Required by the type; never used, since the local bundling above always runs or throws.
+          image: DockerImage.fromRegistry('public.ecr.aws/sam/build-nodejs24.x'),
+        },
+      }),
+      handler: 'index.handler',
       description: props.description,
       runtime: lambda.Runtime.NODEJS_24_X,
       architecture: lambda.Architecture.ARM_64,
@@ -91,19 +98,6 @@ export class ClearwayFunction extends Construct {
         POWERTOOLS_METRICS_NAMESPACE: metricsNamespace,
         CLEARWAY_ENV: config.envName,
         ...props.environment,
-      },
-      bundling: {
-        forceDockerBundling: false,
-        format: nodejs.OutputFormat.ESM,
-        mainFields: ['module', 'main'],
-        banner: requireBanner,
-        minify: true,
-        sourceMap: true,
-        sourceMapMode: nodejs.SourceMapMode.DEFAULT,
-        sourcesContent: false,
-        // The SDK versions the tests ran against, not whatever the runtime carries.
-        bundleAwsSDK: true,
-        tsconfig: `${projectRoot}tsconfig.json`,
       },
     });
 

@@ -1,15 +1,18 @@
 import { execFile } from 'node:child_process';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Metafile, Plugin } from 'esbuild';
-import { bundleLambda } from '../support/lambda-bundle.js';
+import { bundleLambda, lambdaEntries } from '../support/lambda-bundle.js';
 import { median } from './stats.js';
 
 export interface BundleResult {
   entry: string;
+  /** Bytes read at import: the entry and the chunks it imports statically. */
   bytes: number;
+  /** Bytes in chunks loaded only by a lazy `import()`. */
+  lazyBytes: number;
   gzipBytes: number;
   mapBytes: number;
   /** Median ms of `await import(bundle)` in a fresh Node process (timed inside the child). */
@@ -22,6 +25,15 @@ export interface BundleResult {
   processMs: number;
   /** Where the bytes come from: npm package (or `clearway` for the project's own code), largest first. */
   topInputs: Array<{ name: string; bytes: number }>;
+  /** The AWS SDK clients the function loads at cold start (reached by static imports from its entry). */
+  clients: string[];
+  /**
+   * Those clients alone, bundled and timed the same way (with source maps, as the Lambda runs): the floor
+   * the function cannot go under while it keeps them.
+   */
+  floor: { bytes: number; importWithSourceMapsMs: number };
+  /** importWithSourceMapsMs / floor.importWithSourceMapsMs. */
+  ratioToFloor: number;
 }
 
 export interface BundlesResult {
@@ -52,23 +64,33 @@ const stubAwsSdk: Plugin = {
   },
 };
 
-/** Lambda entry points: every `functions/*.ts` (not the shared `functions/http/` helpers). */
-export function lambdaEntries(root: string): string[] {
-  const folder = join(root, 'functions');
-  return readdirSync(folder)
-    .filter((name) => name.endsWith('.ts') && statSync(join(folder, name)).isFile())
-    .sort()
-    .map((name) => join(folder, name));
+interface Built {
+  metafile: Metafile;
+  /** The entry file to import. */
+  index: string;
+  /** Output files read when the entry is imported (the entry and its static chunks), relative to root. */
+  cold: string[];
 }
 
 async function bundle(
   root: string,
   entry: string,
-  outfile: string,
+  outdir: string,
   sourcemap: 'external' | 'linked',
   plugins: Plugin[] = [],
-) {
-  return (await bundleLambda({ root, entry, outfile, sourcemap, plugins })).metafile;
+): Promise<Built> {
+  const { metafile } = await bundleLambda({ root, entry, outdir, sourcemap, plugins });
+  const indexKey = Object.keys(metafile.outputs).find((key) => key.endsWith('index.mjs')) ?? '';
+  const cold = new Set<string>();
+  const pending = [indexKey];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (cold.has(next)) continue;
+    cold.add(next);
+    for (const imported of metafile.outputs[next]?.imports ?? []) {
+      if (imported.kind === 'import-statement' && !imported.external) pending.push(imported.path);
+    }
+  }
+  return { metafile, index: join(root, indexKey), cold: [...cold] };
 }
 
 function packageOf(input: string): string {
@@ -79,10 +101,10 @@ function packageOf(input: string): string {
   return inside.startsWith('@') ? `${segments[0]}/${segments[1]}` : (segments[0] ?? inside);
 }
 
-function topInputs(metafile: Metafile, limit: number): Array<{ name: string; bytes: number }> {
+function topInputs(built: Built, limit: number): Array<{ name: string; bytes: number }> {
   const byPackage = new Map<string, number>();
-  for (const output of Object.values(metafile.outputs)) {
-    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+  for (const key of built.cold) {
+    for (const [input, { bytesInOutput }] of Object.entries(built.metafile.outputs[key]?.inputs ?? {})) {
       const name = packageOf(input);
       byPackage.set(name, (byPackage.get(name) ?? 0) + bytesInOutput);
     }
@@ -91,6 +113,42 @@ function topInputs(metafile: Metafile, limit: number): Array<{ name: string; byt
     .map(([name, bytes]) => ({ name, bytes }))
     .sort((a, b) => b.bytes - a.bytes)
     .slice(0, limit);
+}
+
+/** The `@aws-sdk/client-*` packages reached from the entry by static imports (lazy imports excluded). */
+export function coldStartClients(metafile: Metafile, entry: string): string[] {
+  const seen = new Set<string>();
+  const pending = [entry];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (seen.has(next)) continue;
+    seen.add(next);
+    for (const imported of metafile.inputs[next]?.imports ?? []) {
+      if (imported.kind !== 'dynamic-import' && !imported.external) pending.push(imported.path);
+    }
+  }
+  const clients = new Set<string>();
+  for (const input of seen) {
+    const match = /node_modules\/(@aws-sdk\/client-[a-z0-9-]+)\//.exec(input);
+    if (match?.[1]) clients.add(match[1]);
+  }
+  return [...clients].sort();
+}
+
+/** A module that loads and constructs each client, and exports them so esbuild cannot drop them. */
+async function floorModule(clients: string[]): Promise<string> {
+  const lines: string[] = [];
+  const names: string[] = [];
+  for (const [index, client] of clients.entries()) {
+    const exports = Object.keys((await import(client)) as object);
+    const name = exports
+      .filter((key) => /^[A-Z][A-Za-z0-9]*Client$/.test(key))
+      .sort((a, b) => a.length - b.length)[0];
+    if (!name) throw new Error(`${client} exports no client class`);
+    lines.push(`import { ${name} as C${index} } from '${client}';`);
+    names.push(`C${index}`);
+  }
+  // Made as the functions make theirs at cold start: a client is only kept once it is constructed.
+  return `${lines.join('\n')}\nexport const clients = [${names.map((name) => `new ${name}({})`).join(', ')}];\n`;
 }
 
 interface ChildTiming {
@@ -132,56 +190,85 @@ export async function bundles(root: string, outDir: string, runs: number): Promi
   const built = [];
   for (const entry of entries) {
     const name = basename(entry, '.ts');
-    const file = join(outDir, 'external', `${name}.mjs`);
-    const linked = join(outDir, 'linked', `${name}.mjs`);
-    const metafile = await bundle(root, entry, file, 'external');
-    await bundle(root, entry, linked, 'linked');
-    built.push({ entry: relative(root, entry), file, linked, metafile });
+    const file = relative(root, entry);
+    const plain = await bundle(root, file, join(outDir, 'external', name), 'external');
+    const linked = await bundle(root, file, join(outDir, 'linked', name), 'linked');
+    const clients = coldStartClients(plain.metafile, file);
+    // Inside the project, so the clients resolve from its node_modules; bundled the same way.
+    const floorEntry = join(root, 'node_modules', '.cache', 'clearway-bench', `${name}-floor.ts`);
+    mkdirSync(dirname(floorEntry), { recursive: true });
+    writeFileSync(floorEntry, await floorModule(clients));
+    const floor = await bundle(root, floorEntry, join(outDir, 'floor', name), 'linked');
+    built.push({ entry: file, plain, linked, clients, floor });
   }
   const receiverEntry = entries.find((entry) => basename(entry) === 'webhook-receiver.ts');
-  const withoutSdk = join(outDir, 'stubbed', 'webhook-receiver.mjs');
-  if (receiverEntry) await bundle(root, receiverEntry, withoutSdk, 'external', [stubAwsSdk]);
+  const withoutSdk = receiverEntry
+    ? await bundle(
+        root,
+        relative(root, receiverEntry),
+        join(outDir, 'stubbed', 'webhook-receiver'),
+        'external',
+        [stubAwsSdk],
+      )
+    : undefined;
   const withoutSdkTimings: number[] = [];
   const empty = join(outDir, 'empty.mjs');
   writeFileSync(empty, 'export {};\n');
 
-  const timings = built.map(() => ({ plain: [] as ChildTiming[], sourceMaps: [] as number[] }));
+  const timings = built.map(() => ({
+    plain: [] as ChildTiming[],
+    sourceMaps: [] as number[],
+    floor: [] as number[],
+  }));
   const emptyTimings: ChildTiming[] = [];
   // One untimed load of each to warm the file cache.
-  for (const item of built) await loadInFreshNode(item.file);
+  for (const item of built) await loadInFreshNode(item.plain.index);
   for (let run = 0; run < runs; run++) {
     emptyTimings.push(await loadInFreshNode(empty));
     for (const [index, item] of built.entries()) {
-      timings[index]?.plain.push(await loadInFreshNode(item.file));
+      timings[index]?.plain.push(await loadInFreshNode(item.plain.index));
       timings[index]?.sourceMaps.push(
-        (await loadInFreshNode(item.linked, ['--enable-source-maps'])).importMs,
+        (await loadInFreshNode(item.linked.index, ['--enable-source-maps'])).importMs,
+      );
+      timings[index]?.floor.push(
+        (await loadInFreshNode(item.floor.index, ['--enable-source-maps'])).importMs,
       );
     }
-    if (receiverEntry) withoutSdkTimings.push((await loadInFreshNode(withoutSdk)).importMs);
+    if (withoutSdk) withoutSdkTimings.push((await loadInFreshNode(withoutSdk.index)).importMs);
   }
+  const coldBytes = (item: Built, suffix = '') =>
+    item.cold.reduce((sum, key) => sum + statSync(join(root, key + suffix)).size, 0);
   return {
     runs,
     emptyImportMs: median(emptyTimings.map((timing) => timing.importMs)),
     emptyProcessMs: median(emptyTimings.map((timing) => timing.processMs)),
     bundles: built.map((item, index) => {
-      const timing = timings[index] ?? { plain: [], sourceMaps: [] };
-      const code = readFileSync(item.file);
+      const timing = timings[index] ?? { plain: [], sourceMaps: [], floor: [] };
+      const code = Buffer.concat(item.plain.cold.map((key) => readFileSync(join(root, key))));
+      const withSourceMaps = median(timing.sourceMaps);
+      const floorMs = median(timing.floor);
       return {
         entry: item.entry,
         bytes: code.length,
+        lazyBytes: Object.entries(item.plain.metafile.outputs)
+          .filter(([key]) => key.endsWith('.mjs') && !item.plain.cold.includes(key))
+          .reduce((sum, [, output]) => sum + output.bytes, 0),
         gzipBytes: gzipSync(code).length,
-        mapBytes: statSync(`${item.file}.map`).size,
+        mapBytes: coldBytes(item.linked, '.map'),
         importMs: median(timing.plain.map((entry) => entry.importMs)),
         importMinMs: Math.min(...timing.plain.map((entry) => entry.importMs)),
         importRunsMs: timing.plain.map((entry) => entry.importMs),
-        importWithSourceMapsMs: median(timing.sourceMaps),
+        importWithSourceMapsMs: withSourceMaps,
         processMs: median(timing.plain.map((entry) => entry.processMs)),
-        topInputs: topInputs(item.metafile, 5),
+        topInputs: topInputs(item.plain, 5),
+        clients: item.clients,
+        floor: { bytes: coldBytes(item.floor), importWithSourceMapsMs: floorMs },
+        ratioToFloor: withSourceMaps / floorMs,
       };
     }),
-    receiverWithoutAwsSdk: receiverEntry
+    receiverWithoutAwsSdk: withoutSdk
       ? {
-          bytes: statSync(withoutSdk).size,
+          bytes: coldBytes(withoutSdk),
           importMs: median(withoutSdkTimings),
           importMinMs: Math.min(...withoutSdkTimings),
         }

@@ -1,11 +1,25 @@
-import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationFunctionNames } from '../../lib/catalog.js';
 import { operations } from '../../shared/operations/index.js';
 import { pathsOf } from '../../shared/operations/operation.js';
-import { bundleLambda } from '../support/lambda-bundle.js';
+import { bundleCode, bundleLambda, lambdaEntries } from '../support/lambda-bundle.js';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
+const root = join(import.meta.dirname, '..', '..');
+const outdir = mkdtempSync(join(tmpdir(), 'clearway-functions-'));
+const functions = lambdaEntries(root).map((entry) => basename(entry, '.ts'));
+
+beforeAll(async () => {
+  await Promise.all(
+    functions.map((fn) => bundleLambda({ root, entry: `functions/${fn}.ts`, outdir: join(outdir, fn) })),
+  );
+}, 60_000);
+afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
 /** A path as the bundle writes it: a whole string literal, so `/v2/Accounts/{id}` is not found in a longer path. */
 function literal(path: string): RegExp {
@@ -16,14 +30,31 @@ function literal(path: string): RegExp {
 describe('each operation function bundles only its own domain', () => {
   it.each(operationFunctionNames())(
     'functions/%s.ts carries its own operation records and no other domain’s',
-    async (fn) => {
-      const { code } = await bundleLambda({ root, entry: `functions/${fn}.ts` });
-      expect(code).toBeDefined();
-      const text = code ?? '';
+    (fn) => {
+      const text = bundleCode(join(outdir, fn));
       const own = operations.filter((operation) => operation.fn === fn).flatMap(pathsOf);
       const others = operations.filter((operation) => operation.fn !== fn).flatMap(pathsOf);
       expect(own.filter((path) => !literal(path).test(text))).toEqual([]);
       expect(others.filter((path) => literal(path).test(text))).toEqual([]);
+    },
+  );
+});
+
+describe('each function as deployed loads in Node, lazy chunks included', () => {
+  it.each(functions)(
+    'functions/%s.ts',
+    async (fn) => {
+      const folder = join(outdir, fn);
+      const files = readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((name) =>
+        name.endsWith('.mjs'),
+      );
+      expect(files).toContain('index.mjs');
+      // Importing every chunk evaluates it: a lazy import() the bundle could not resolve fails here, not in Lambda.
+      const code = `for (const file of ${JSON.stringify(files.map((file) => pathToFileURL(join(folder, file)).href))}) await import(file); const { handler } = await import(${JSON.stringify(pathToFileURL(join(folder, 'index.mjs')).href)}); if (typeof handler !== 'function') throw new Error('no handler');`;
+      await promisify(execFile)(process.execPath, ['--input-type=module', '-e', code], {
+        env: { PATH: process.env.PATH ?? '', AWS_REGION: 'eu-west-2' },
+        timeout: 20_000,
+      });
     },
     30_000,
   );

@@ -1,41 +1,54 @@
-import { build, type Plugin } from 'esbuild';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build, type Metafile, type Plugin } from 'esbuild';
+import { lambdaBuildOptions } from '../../lib/constructs/lambda-bundle.js';
 
-/**
- * Bundles a Lambda entry as `lib/constructs/function.ts` has CDK bundle it: ESM for node24, minified, the
- * `module` field first, and a `createRequire` banner for the CommonJS dependencies esbuild inlines. The
- * bench and the bundle tests share it so they measure what is deployed.
- */
-export const requireBanner =
-  "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
-
-export interface LambdaBundleOptions {
-  /** Absolute working directory, the repository root. */
-  root: string;
-  entry: string;
-  /** Written to disk with its source map; left out, the code is only returned. */
-  outfile?: string;
-  sourcemap?: 'external' | 'linked';
-  plugins?: Plugin[];
+export interface LambdaBundle {
+  metafile: Metafile;
+  /** The folder the function's asset is made of: `index.mjs`, its chunks and source maps. */
+  outdir: string;
 }
 
-export async function bundleLambda(options: LambdaBundleOptions) {
+/** Bundles a Lambda entry exactly as the stack does (`lib/constructs/lambda-bundle.ts`). */
+export async function bundleLambda(options: {
+  root: string;
+  entry: string;
+  outdir: string;
+  sourcemap?: 'external' | 'linked';
+  plugins?: Plugin[];
+}): Promise<LambdaBundle> {
   const result = await build({
+    ...lambdaBuildOptions(options.root, options.entry, options.outdir, options.sourcemap),
     plugins: options.plugins ?? [],
-    absWorkingDir: options.root,
-    entryPoints: [options.entry],
-    ...(options.outfile ? { outfile: options.outfile, write: true } : { write: false, outdir: '/' }),
-    platform: 'node',
-    target: 'node24',
-    format: 'esm',
-    bundle: true,
-    minify: true,
-    sourcemap: options.outfile ? (options.sourcemap ?? 'external') : false,
-    sourcesContent: false,
-    mainFields: ['module', 'main'],
-    banner: { js: requireBanner },
-    metafile: true,
-    logLevel: 'error',
   });
-  const code = result.outputFiles?.find((file) => file.path.endsWith('.js'))?.text;
-  return { metafile: result.metafile, code };
+  return { metafile: result.metafile ?? { inputs: {}, outputs: {} }, outdir: options.outdir };
+}
+
+/** Every `.mjs` file of a bundle, entry and chunks: all the code the function is deployed with. */
+export function bundleCode(outdir: string): string {
+  return readdirSync(outdir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.mjs'))
+    .map((name) => readFileSync(join(outdir, name), 'utf8'))
+    .join('\n');
+}
+
+/** Bundles into a temporary folder and returns all its code. */
+export async function bundledCode(root: string, file: string): Promise<string> {
+  const outdir = mkdtempSync(join(tmpdir(), 'clearway-bundle-'));
+  try {
+    await bundleLambda({ root, entry: file, outdir });
+    return bundleCode(outdir);
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
+}
+
+/** Lambda entry points: every `functions/*.ts` (not the shared `functions/http/` helpers). */
+export function lambdaEntries(root: string): string[] {
+  const folder = join(root, 'functions');
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.ts') && statSync(join(folder, name)).isFile())
+    .sort()
+    .map((name) => join(folder, name));
 }
