@@ -1,13 +1,11 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
-import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { type ForwardDependencies, forwardOperation } from '../../shared/gateway/forward-operation.js';
 import { problem } from '../../shared/http/problem.js';
 import { logger, metrics } from '../../shared/observability.js';
 import { type Operation, pathsOf } from '../../shared/operations/operation.js';
-import { tracer } from '../../shared/tracing.js';
 import { definedValues, header, rawBody, toProxyResult } from './api-gateway.js';
 
 /** Time kept back from the Lambda's remaining time to map and return the answer. */
@@ -30,7 +28,6 @@ export function createOperationHandler(
   );
   const answers = new WeakMap<Context, APIGatewayProxyResult>();
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
-    .use(captureLambdaHandler(tracer))
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(logMetrics(metrics))
     .use(internalErrorAsProblem(answers))
