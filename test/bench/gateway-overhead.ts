@@ -15,6 +15,11 @@ export interface GatewayOverheadResult {
   withWebhook: ArmResult;
   webhooksAccepted: number;
   webhooksDelivered: number;
+  /**
+   * Webhooks end to end, many in flight: the simulator signs and delivers, the receiver verifies, queues
+   * and signs the nonce, the processor deduplicates (dynalite) and publishes; counted once published.
+   */
+  webhookThroughput: { webhooks: number; published: number; ms: number; perSecond: number };
 }
 
 const BODY = '{"Message":"Hello World"}';
@@ -24,7 +29,9 @@ const BODY = '{"Message":"Hello World"}';
  * in-process sandbox. The institution is unsubscribed from webhooks while the two are compared, so the
  * FITestEvent each POST emits does not run behind the next timed call; it is timed apart, end to end.
  */
-export async function gatewayOverhead(options: InterleaveOptions & { withWebhook: number }) {
+export async function gatewayOverhead(
+  options: InterleaveOptions & { withWebhook: number; throughputWebhooks: number },
+) {
   const world = await testSandbox();
   const { sandbox, simulator } = world;
   try {
@@ -81,13 +88,31 @@ export async function gatewayOverhead(options: InterleaveOptions & { withWebhook
       { warmup: 10, rounds: 1, perRound: options.withWebhook, maxMs: options.maxMs },
     );
     const deliveries = simulator.deliveries;
+    const webhooksAccepted = deliveries.filter((delivery) => delivery.outcome === 'accepted').length;
+
+    // Every webhook is emitted at once and the sandbox settles when the last one is published.
+    const runId = randomUUID();
+    const publishedBefore = world.sandbox.bus.list({ detailType: 'FITestEvent' }).length;
+    const started = performance.now();
+    for (let index = 0; index < options.throughputWebhooks; index++) {
+      simulator.emitWebhook('FITestEvent', 1, `throughput ${runId} ${index}`);
+    }
+    await sandbox.settle();
+    const elapsed = performance.now() - started;
+    const published = world.sandbox.bus.list({ detailType: 'FITestEvent' }).length - publishedBefore;
     return {
       gateway: compared.gateway,
       direct: compared.direct,
       pairedDifferenceMs,
       withWebhook: endToEnd.withWebhook,
       webhooksDelivered: deliveries.length,
-      webhooksAccepted: deliveries.filter((delivery) => delivery.outcome === 'accepted').length,
+      webhooksAccepted,
+      webhookThroughput: {
+        webhooks: options.throughputWebhooks,
+        published,
+        ms: elapsed,
+        perSecond: Math.round((published / elapsed) * 1000),
+      },
     } satisfies GatewayOverheadResult;
   } finally {
     await sandbox.close();
