@@ -85,7 +85,9 @@ export function testReceiver(
   const ports = memoryWebhookPorts({ enqueue: options.failEnqueue, quarantine: options.failQuarantine });
   const { log, lines } = recordingLog();
   const handler = createWebhookReceiver(() => ({
-    verifySignature: fixedBankKeys(new SignatureVerifier(options.bankKeys ?? [bankKey.publicKeyPem])),
+    // Keys are read per webhook, as on AWS: a bad configuration is a 503 for that webhook, not a crash.
+    verifySignature: (body, signature) =>
+      fixedBankKeys(new SignatureVerifier(options.bankKeys ?? [bankKey.publicKeyPem]))(body, signature),
     queue: ports.queue,
     quarantine: ports.quarantine,
     bodies: ports.bodies,
