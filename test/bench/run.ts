@@ -179,9 +179,7 @@ const results = {
   gatewayOverhead: gatewayResults,
   sandboxMemory: memory,
   bundles: bundleResults,
-  loadTargets: Object.fromEntries(
-    bundleResults.bundles.map((item) => [item.entry, loadTarget(item.entry)]),
-  ),
+  loadTargets: Object.fromEntries(bundleResults.bundles.map((item) => [item.entry, loadTarget(item.entry)])),
   throughput,
   aims,
   durationSeconds: round((performance.now() - runStarted) / 1000, 1),
