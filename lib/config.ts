@@ -19,6 +19,25 @@ export interface Throttle {
   readonly burstLimit: number;
 }
 
+/**
+ * The account's regional service quotas the capacity alarms compare usage with (see
+ * `constructs/capacity-alarms.ts`). The defaults are AWS's usual values; read the account's real ones in
+ * Service Quotas and override them with context when they differ.
+ */
+export interface Quotas {
+  /** KMS "Cryptographic operations (RSA) request rate": per account and region, shared by every RSA key. */
+  readonly kmsRsaRequestsPerSecond: number;
+  /** Lambda "Concurrent executions": per account and region, shared by every function. */
+  readonly lambdaConcurrentExecutions: number;
+  /**
+   * EventBridge "PutEvents throttle limit in transactions per second": region-dependent (from 400 to 10,000
+   * and more); the default is a conservative figure, so read the region's value in Service Quotas.
+   */
+  readonly eventBridgePutEventsPerSecond: number;
+  /** The alarms fire at this share of each limit, before it binds. */
+  readonly warnAtPercent: number;
+}
+
 export interface FunctionSize {
   readonly memorySize: number;
   readonly timeoutSeconds: number;
@@ -63,6 +82,8 @@ export interface ClearwayConfig {
    * Turn off when the account already has one managed elsewhere.
    */
   readonly apiGatewayCloudWatchRole: boolean;
+  /** Account quotas the capacity alarms warn about, and at what share of them. */
+  readonly quotas: Quotas;
 }
 
 const sharedDefaults = {
@@ -75,6 +96,12 @@ const sharedDefaults = {
   receiver: { memorySize: 1024, timeoutSeconds: ANSWER_DEADLINE_MS / 1000, provisionedConcurrency: 0 },
   processor: { memorySize: 512, timeoutSeconds: 30, batchSize: 10, maxReceiveCount: 5 },
   apiGatewayCloudWatchRole: true,
+  quotas: {
+    kmsRsaRequestsPerSecond: 500,
+    lambdaConcurrentExecutions: 1000,
+    eventBridgePutEventsPerSecond: 2400,
+    warnAtPercent: 80,
+  },
 } as const satisfies Partial<ClearwayConfig>;
 
 /** The defaults per environment, before context overrides. */
@@ -121,6 +148,10 @@ export const contextKeys = {
   receiverProvisionedConcurrency: 'receiverProvisionedConcurrency',
   apiGatewayCloudWatchRole: 'apiGatewayCloudWatchRole',
   overdraftAgreement: 'overdraftAgreement',
+  quotaKmsRsaRequestsPerSecond: 'quotaKmsRsaRequestsPerSecond',
+  quotaLambdaConcurrentExecutions: 'quotaLambdaConcurrentExecutions',
+  quotaEventBridgePutEventsPerSecond: 'quotaEventBridgePutEventsPerSecond',
+  quotaWarnAtPercent: 'quotaWarnAtPercent',
 } as const;
 
 /** Reads context the way `node.tryGetContext` does; a plain record in tests. */
@@ -145,6 +176,10 @@ export function loadConfig(readContext: ContextReader): ClearwayConfig {
   const provisioned = readContext(contextKeys.receiverProvisionedConcurrency);
   const cloudWatchRole = readContext(contextKeys.apiGatewayCloudWatchRole);
   const overdraft = readContext(contextKeys.overdraftAgreement);
+  const quota = (key: string, fallback: number): number => {
+    const value = readContext(key);
+    return value === undefined || value === '' ? fallback : toInteger(key, value);
+  };
 
   const config: ClearwayConfig = {
     ...base,
@@ -179,6 +214,21 @@ export function loadConfig(readContext: ContextReader): ClearwayConfig {
       cloudWatchRole === undefined
         ? base.apiGatewayCloudWatchRole
         : toBoolean(contextKeys.apiGatewayCloudWatchRole, cloudWatchRole),
+    quotas: {
+      kmsRsaRequestsPerSecond: quota(
+        contextKeys.quotaKmsRsaRequestsPerSecond,
+        base.quotas.kmsRsaRequestsPerSecond,
+      ),
+      lambdaConcurrentExecutions: quota(
+        contextKeys.quotaLambdaConcurrentExecutions,
+        base.quotas.lambdaConcurrentExecutions,
+      ),
+      eventBridgePutEventsPerSecond: quota(
+        contextKeys.quotaEventBridgePutEventsPerSecond,
+        base.quotas.eventBridgePutEventsPerSecond,
+      ),
+      warnAtPercent: quota(contextKeys.quotaWarnAtPercent, base.quotas.warnAtPercent),
+    },
   };
   validateConfig(config);
   return config;
@@ -238,6 +288,21 @@ export function validateConfig(config: ClearwayConfig): void {
   }
   if (config.receiver.provisionedConcurrency < 0) {
     throw new ConfigError('receiverProvisionedConcurrency must be 0 (off) or more.');
+  }
+  for (const [key, value] of [
+    [contextKeys.quotaKmsRsaRequestsPerSecond, config.quotas.kmsRsaRequestsPerSecond],
+    [contextKeys.quotaLambdaConcurrentExecutions, config.quotas.lambdaConcurrentExecutions],
+    [contextKeys.quotaEventBridgePutEventsPerSecond, config.quotas.eventBridgePutEventsPerSecond],
+    [contextKeys.quotaWarnAtPercent, config.quotas.warnAtPercent],
+  ] as const) {
+    if (!Number.isInteger(value) || value < 1) {
+      throw new ConfigError(`${key} must be a positive whole number, got "${String(value)}".`);
+    }
+  }
+  if (config.quotas.warnAtPercent > 100) {
+    throw new ConfigError(
+      `${contextKeys.quotaWarnAtPercent} must be at most 100 (a share of the quota), got "${config.quotas.warnAtPercent}".`,
+    );
   }
   if (config.receiver.timeoutSeconds * 1000 > ANSWER_DEADLINE_MS) {
     throw new ConfigError(

@@ -15,10 +15,20 @@ import {
 } from './catalog.js';
 import type { ClearwayConfig } from './config.js';
 import { ApiGatewayAccountLogging } from './constructs/api-logging.js';
+import { CapacityAlarms } from './constructs/capacity-alarms.js';
 import { ClearwayFunction } from './constructs/function.js';
 import { InternalApi } from './constructs/internal-api.js';
 import { WebhookApi } from './constructs/webhook-api.js';
 import { bankPublicKeysParameterName, type StatefulStack, signingAlgorithm } from './stateful-stack.js';
+
+/**
+ * The item operations each table serves (granted below, watched for throttling by the capacity alarms).
+ * Powertools idempotency gets, conditionally puts, updates on completion and deletes on failure; the
+ * attempt log next to it is one conditional put per keyed request. The inbox claim is one conditional put,
+ * publication and release are updates; nothing is deleted.
+ */
+const idempotencyOperations = ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'];
+const inboxOperations = ['GetItem', 'PutItem', 'UpdateItem'];
 
 export interface StatelessStackProps extends StackProps {
   readonly config: ClearwayConfig;
@@ -84,7 +94,7 @@ export class StatelessStack extends Stack {
         id: `AwsSolutions-IAM5[Resource::${bodyObjectsFinding}]`,
         reason: `${what}: object keys are the SHA-256 of each body, unknown until it arrives, so the grant names the bucket's ${BODY_KEY_PREFIX} prefix, the only keys Clearway writes.`,
       });
-    const itemStatement = (sid: string, tableArn: string, actions: string[]) =>
+    const itemStatement = (sid: string, tableArn: string, actions: readonly string[]) =>
       new iam.PolicyStatement({
         sid,
         actions: actions.map((action) => `dynamodb:${action}`),
@@ -113,15 +123,8 @@ export class StatelessStack extends Stack {
           resources: [stateful.apiTokenSecret.secretArn],
         }),
       );
-      // Powertools idempotency (get, conditional put, update on completion, delete on failure) and the
-      // attempt log next to it (one conditional put per keyed request).
       made.addToRolePolicy(
-        itemStatement('IdempotencyRecords', stateful.idempotencyTable.tableArn, [
-          'GetItem',
-          'PutItem',
-          'UpdateItem',
-          'DeleteItem',
-        ]),
+        itemStatement('IdempotencyRecords', stateful.idempotencyTable.tableArn, idempotencyOperations),
       );
     }
 
@@ -201,10 +204,7 @@ export class StatelessStack extends Stack {
     processor.addToRolePolicy(quarantine);
     processor.addToRolePolicy(bodyObjects('ReadLargeWebhookBodies', 's3:GetObject'));
     acknowledgeBodyObjects(processor, 'The processor reads back the bodies the receiver stored');
-    // The inbox claim is one conditional put; publication and release are updates. Nothing is deleted.
-    processor.addToRolePolicy(
-      itemStatement('WebhookInbox', stateful.inboxTable.tableArn, ['GetItem', 'PutItem', 'UpdateItem']),
-    );
+    processor.addToRolePolicy(itemStatement('WebhookInbox', stateful.inboxTable.tableArn, inboxOperations));
     processor.addToRolePolicy(
       new iam.PolicyStatement({
         sid: 'PublishBankEvents',
@@ -233,6 +233,21 @@ export class StatelessStack extends Stack {
       this.internalApi.api.deploymentStage.node.addDependency(logging.account);
       this.webhookApi.api.deploymentStage.node.addDependency(logging.account);
     }
+
+    // --- Capacity alarms ---------------------------------------------------------------------------------
+    new CapacityAlarms(this, 'CapacityAlarms', {
+      config,
+      functions: new Map([...this.functions.values()].map((made) => [made.node.id, made.function] as const)),
+      apis: [
+        { id: 'InternalApi', api: this.internalApi.api, throttle: config.internalApi.throttle },
+        { id: 'WebhookApi', api: this.webhookApi.api, throttle: config.webhookApi.throttle },
+      ],
+      tables: [
+        { id: 'IdempotencyTable', table: stateful.idempotencyTable, operations: idempotencyOperations },
+        { id: 'WebhookInboxTable', table: stateful.inboxTable, operations: inboxOperations },
+      ],
+      ...(stateful.alarmTopic === undefined ? {} : { alarmTopic: stateful.alarmTopic }),
+    });
 
     new CfnOutput(this, 'InternalApiUrlOutput', { key: 'InternalApiUrl', value: this.internalApi.api.url });
     new CfnOutput(this, 'WebhookUrlOutput', {
