@@ -152,6 +152,10 @@ export const contextKeys = {
   quotaLambdaConcurrentExecutions: 'quotaLambdaConcurrentExecutions',
   quotaEventBridgePutEventsPerSecond: 'quotaEventBridgePutEventsPerSecond',
   quotaWarnAtPercent: 'quotaWarnAtPercent',
+  internalApiRateLimit: 'internalApiRateLimit',
+  internalApiBurstLimit: 'internalApiBurstLimit',
+  webhookApiRateLimit: 'webhookApiRateLimit',
+  webhookApiBurstLimit: 'webhookApiBurstLimit',
 } as const;
 
 /** Reads context the way `node.tryGetContext` does; a plain record in tests. */
@@ -202,6 +206,16 @@ export function loadConfig(readContext: ContextReader): ClearwayConfig {
       endpointType: (endpointType ?? base.internalApi.endpointType) as EndpointKind,
       vpcEndpointIds:
         optionalList(readContext, contextKeys.internalApiVpcEndpointIds) ?? base.internalApi.vpcEndpointIds,
+      throttle: {
+        rateLimit: quota(contextKeys.internalApiRateLimit, base.internalApi.throttle.rateLimit),
+        burstLimit: quota(contextKeys.internalApiBurstLimit, base.internalApi.throttle.burstLimit),
+      },
+    },
+    webhookApi: {
+      throttle: {
+        rateLimit: quota(contextKeys.webhookApiRateLimit, base.webhookApi.throttle.rateLimit),
+        burstLimit: quota(contextKeys.webhookApiBurstLimit, base.webhookApi.throttle.burstLimit),
+      },
     },
     receiver: {
       ...base.receiver,
@@ -294,6 +308,10 @@ export function validateConfig(config: ClearwayConfig): void {
     [contextKeys.quotaLambdaConcurrentExecutions, config.quotas.lambdaConcurrentExecutions],
     [contextKeys.quotaEventBridgePutEventsPerSecond, config.quotas.eventBridgePutEventsPerSecond],
     [contextKeys.quotaWarnAtPercent, config.quotas.warnAtPercent],
+    [contextKeys.internalApiRateLimit, config.internalApi.throttle.rateLimit],
+    [contextKeys.internalApiBurstLimit, config.internalApi.throttle.burstLimit],
+    [contextKeys.webhookApiRateLimit, config.webhookApi.throttle.rateLimit],
+    [contextKeys.webhookApiBurstLimit, config.webhookApi.throttle.burstLimit],
   ] as const) {
     if (!Number.isInteger(value) || value < 1) {
       throw new ConfigError(`${key} must be a positive whole number, got "${String(value)}".`);

@@ -69,6 +69,15 @@ describe('capacity alarms', () => {
       [contextKeys.quotaLambdaConcurrentExecutions]: 3000,
       [contextKeys.quotaEventBridgePutEventsPerSecond]: '10000',
       [contextKeys.quotaWarnAtPercent]: '50',
+      [contextKeys.internalApiRateLimit]: '400',
+      [contextKeys.internalApiBurstLimit]: '800',
+    });
+  });
+
+  it('raise the internal API throttle and its alarm from the context', () => {
+    expect(overridden.config.internalApi.throttle).toEqual({ rateLimit: 400, burstLimit: 800 });
+    expect(alarm(overridden.statelessJson, 'InternalApiThrottled')).toMatchObject({
+      Threshold: 400 * 60 * 0.5,
     });
   });
 
@@ -129,7 +138,7 @@ describe('capacity alarms', () => {
     expect(threshold('KmsSignRate')).toBe(1000 * 60 * 0.5);
     expect(threshold('EventBridgePutEventsRate')).toBe(10000 * 60 * 0.5);
     expect(threshold('LambdaAccountConcurrency')).toBe(1500);
-    expect(threshold('InternalApiThrottled')).toBe(50 * 60 * 0.5);
+    expect(threshold('InternalApiThrottled')).toBe(400 * 60 * 0.5);
     expect(String(alarm(overridden.statelessJson, 'KmsSignRate').AlarmDescription)).toContain(
       '50% of the RSA cryptographic request rate quota (1000/s',
     );
@@ -275,6 +284,8 @@ describe('quota configuration', () => {
     [contextKeys.quotaEventBridgePutEventsPerSecond, '2400.5'],
     [contextKeys.quotaWarnAtPercent, '0'],
     [contextKeys.quotaWarnAtPercent, '150'],
+    [contextKeys.internalApiRateLimit, '0'],
+    [contextKeys.webhookApiBurstLimit, 'many'],
   ])('refuses %s=%s with a message naming the key', (key, value) => {
     expect(() => fromContext({ [key]: value })).toThrow(ConfigError);
     expect(() => fromContext({ [key]: value })).toThrow(new RegExp(`^${key} must be`));
