@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /** Property path -> messages, the bank's `errors` map. */
 export type FieldErrors = Record<string, string[]>;
