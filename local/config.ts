@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The sandbox's settings, all from the environment (README, "Configuration"). */
 export interface SandboxConfig {
@@ -23,35 +23,35 @@ export class ConfigError extends Error {
 
 /** A whole number from 1 to `max`; `what` names it in the message ("a port number"). */
 const wholeNumber = (name: string, fallback: number, max: number, what: string) =>
-  z
-    .string()
-    .optional()
-    .transform((value, context) => {
+  z.pipe(
+    z.optional(z.string()),
+    z.transform((value: string | undefined, context) => {
       if (value === undefined || value === '') return fallback;
       const number = Number(value);
       if (!/^\d+$/.test(value) || number < 1 || number > max) {
-        context.addIssue({
+        context.issues.push({
           code: 'custom',
           message: `${name} must be ${what} from 1 to ${max}, got "${value}"`,
+          input: value,
         });
         return z.NEVER;
       }
       return number;
-    });
+    }),
+  );
 
 const port = (name: string, fallback: number) => wholeNumber(name, fallback, 65535, 'a port number');
 
-const optionalText = z
-  .string()
-  .optional()
-  .transform((value) => (value?.trim() ? value.trim() : undefined));
+const optionalText = z.pipe(
+  z.optional(z.string()),
+  z.transform((value: string | undefined) => (value?.trim() ? value.trim() : undefined)),
+);
 
 const schema = z.object({
-  CLEARWAY_BANK_URL: optionalText.refine(
-    (value) => value === undefined || /^https?:\/\/[^\s/]+/.test(value),
-    {
+  CLEARWAY_BANK_URL: optionalText.check(
+    z.refine((value) => value === undefined || /^https?:\/\/[^\s/]+/.test(value), {
       message: 'CLEARWAY_BANK_URL must be an http(s) URL such as https://bank.example/api',
-    },
+    }),
   ),
   CLEARWAY_API_TOKEN: optionalText,
   CLEARWAY_SIGNING_KEY: optionalText,
@@ -60,9 +60,9 @@ const schema = z.object({
   CLEARWAY_SIM_PORT: port('CLEARWAY_SIM_PORT', 3001),
   CLEARWAY_HOME: optionalText,
   CLEARWAY_EVENT_LIMIT: wholeNumber('CLEARWAY_EVENT_LIMIT', 10_000, 1_000_000, 'a whole number'),
-  CLEARWAY_OVERDRAFT_AGREEMENT: z
-    .enum(['true', 'false', ''], { message: 'CLEARWAY_OVERDRAFT_AGREEMENT must be true or false' })
-    .optional(),
+  CLEARWAY_OVERDRAFT_AGREEMENT: z.optional(
+    z.enum(['true', 'false', ''], { message: 'CLEARWAY_OVERDRAFT_AGREEMENT must be true or false' }),
+  ),
 });
 
 /** Reads and checks the environment; every problem is named with its variable. */

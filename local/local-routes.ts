@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { definedValues, toProxyResult } from '../functions/http/api-gateway.js';
 import { json, problem } from '../shared/http/problem.js';
 import { fieldErrors } from '../shared/http/validation.js';
@@ -7,11 +7,13 @@ import type { InProcessQueue } from './adapters/in-process-queue.js';
 import type { Route } from './gateway-server.js';
 
 const eventsQuery = z.strictObject({
-  detailType: z.string().min(1).optional(),
-  since: z.iso
-    .datetime({ offset: true, message: 'must be an ISO 8601 time such as 2026-03-02T10:00:00Z' })
-    .transform((text) => new Date(text))
-    .optional(),
+  detailType: z.optional(z.string().check(z.minLength(1))),
+  since: z.optional(
+    z.pipe(
+      z.iso.datetime({ offset: true, message: 'must be an ISO 8601 time such as 2026-03-02T10:00:00Z' }),
+      z.transform((text: string) => new Date(text)),
+    ),
+  ),
 });
 
 /** Routes that exist only in the sandbox, for tests and the demo. */

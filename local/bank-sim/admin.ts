@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { fieldErrors } from '../../shared/http/validation.js';
 import { faultSettingsSchema } from './faults.js';
 import { jsonResponse, problemResponse, TITLES } from './problem.js';
@@ -15,7 +15,7 @@ export interface AdminRequest {
 
 export type AdminHandler = (request: AdminRequest) => SimResponse | Promise<SimResponse>;
 
-const duration = z.number().min(0).optional();
+const duration = z.optional(z.number().check(z.gte(0)));
 const advanceSchema = z.strictObject({
   ms: duration,
   seconds: duration,
@@ -24,19 +24,19 @@ const advanceSchema = z.strictObject({
   days: duration,
 });
 const setSchema = z.strictObject({
-  to: z.string().refine((text) => !Number.isNaN(Date.parse(text)), 'not a time'),
+  to: z.string().check(z.refine((text) => !Number.isNaN(Date.parse(text)), 'not a time')),
 });
 const emitSchema = z.strictObject({
-  Type: z.string().min(1),
+  Type: z.string().check(z.minLength(1)),
   Version: z.int(),
   Payload: z.unknown(),
-  Nonce: z.union([z.string().regex(/^[1-9]\d*$/), z.int().positive()]).optional(),
-  institutionId: z.string().optional(),
+  Nonce: z.optional(z.union([z.string().check(z.regex(/^[1-9]\d*$/)), z.int().check(z.positive())])),
+  institutionId: z.optional(z.string()),
 });
 const institutionSchema = z.strictObject({
-  webhookUrl: z.url().nullable().optional(),
-  subscribedToWebhooks: z.boolean().optional(),
-  overdraftAgreement: z.boolean().optional(),
+  webhookUrl: z.optional(z.nullable(z.url())),
+  subscribedToWebhooks: z.optional(z.boolean()),
+  overdraftAgreement: z.optional(z.boolean()),
 });
 
 /** Endpoints for tests and the sandbox under `/__sim/`: no authentication, never logged as bank requests. */
@@ -140,7 +140,7 @@ function withBadInputAnswered(handler: AdminHandler): AdminHandler {
     try {
       return await handler(request);
     } catch (error) {
-      if (error instanceof z.ZodError) {
+      if (error instanceof z.core.$ZodError) {
         return problemResponse(
           400,
           TITLES.validation,

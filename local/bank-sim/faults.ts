@@ -1,17 +1,17 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
-const rate = z.number().min(0).max(1);
-const latency = z.int().min(0).max(60_000);
-const seconds = z.int().min(0).max(86_400);
+const rate = z.number().check(z.gte(0), z.lte(1));
+const latency = z.int().check(z.gte(0), z.lte(60_000));
+const seconds = z.int().check(z.gte(0), z.lte(86_400));
 
 /** One request's fault: an error status answered before any processing, a dropped connection, or latency. */
 export const requestFaultSchema = z.union([
   z.strictObject({
     status: z.literal([500, 503, 429]),
-    retryAfter: seconds.optional(),
-    latencyMs: latency.optional(),
+    retryAfter: z.optional(seconds),
+    latencyMs: z.optional(latency),
   }),
-  z.strictObject({ drop: z.literal(true), latencyMs: latency.optional() }),
+  z.strictObject({ drop: z.literal(true), latencyMs: z.optional(latency) }),
   z.strictObject({ latencyMs: latency }),
 ]);
 
@@ -20,37 +20,39 @@ export const webhookFaultSchema = z.enum(['duplicate', 'bad-signature', 'out-of-
 export const faultSettingsSchema = z
   .strictObject({
     /** Answered in order, one per request, before any rate applies (deterministic tests). */
-    failNext: z.array(requestFaultSchema).max(1000).optional(),
+    failNext: z.optional(z.array(requestFaultSchema).check(z.maxLength(1000))),
     /** Shares of requests answered 500, 503, 429, dropped or answered late; together at most 1. */
-    errorRate: rate.optional(),
-    unavailableRate: rate.optional(),
-    rateLimitRate: rate.optional(),
-    dropRate: rate.optional(),
-    slowRate: rate.optional(),
+    errorRate: z.optional(rate),
+    unavailableRate: z.optional(rate),
+    rateLimitRate: z.optional(rate),
+    dropRate: z.optional(rate),
+    slowRate: z.optional(rate),
     /** `Retry-After` seconds on 503 and 429 answers drawn from the rates. Default 1. */
-    retryAfterSeconds: seconds.optional(),
+    retryAfterSeconds: z.optional(seconds),
     /** Real-time delay added to every request. */
-    latencyMs: latency.optional(),
+    latencyMs: z.optional(latency),
     /**
      * Extra delay of the requests drawn by `slowRate`, which are then processed: longer than the caller
      * waits, it is the answer that never arrives although the bank acted. Default 10 000.
      */
-    slowLatencyMs: latency.optional(),
+    slowLatencyMs: z.optional(latency),
     /** Applied in order, one per emitted webhook, before any rate applies. */
-    nextWebhooks: z.array(webhookFaultSchema).max(1000).optional(),
-    duplicateWebhookRate: rate.optional(),
-    badSignatureWebhookRate: rate.optional(),
-    outOfOrderWebhookRate: rate.optional(),
+    nextWebhooks: z.optional(z.array(webhookFaultSchema).check(z.maxLength(1000))),
+    duplicateWebhookRate: z.optional(rate),
+    badSignatureWebhookRate: z.optional(rate),
+    outOfOrderWebhookRate: z.optional(rate),
   })
-  .refine(
-    (s) =>
-      (s.errorRate ?? 0) +
-        (s.unavailableRate ?? 0) +
-        (s.rateLimitRate ?? 0) +
-        (s.dropRate ?? 0) +
-        (s.slowRate ?? 0) <=
-      1,
-    { message: 'errorRate, unavailableRate, rateLimitRate, dropRate and slowRate add up to more than 1' },
+  .check(
+    z.refine(
+      (s) =>
+        (s.errorRate ?? 0) +
+          (s.unavailableRate ?? 0) +
+          (s.rateLimitRate ?? 0) +
+          (s.dropRate ?? 0) +
+          (s.slowRate ?? 0) <=
+        1,
+      { message: 'errorRate, unavailableRate, rateLimitRate, dropRate and slowRate add up to more than 1' },
+    ),
   );
 
 export type RequestFault = z.infer<typeof requestFaultSchema>;

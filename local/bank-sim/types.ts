@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { HttpMethod } from '../../shared/bank/client.js';
 import type { Operation, RequestRules } from '../../shared/operations/operation.js';
 import type { ManualClock } from '../../shared/ports/clock.js';
@@ -57,7 +57,7 @@ export type RouteHandler<TBody = unknown> = (
 ) => SimResponse | Promise<SimResponse>;
 
 /** The body type a route's schema produces (`undefined` for routes without a body). */
-export type BodyOf<R extends RequestRules> = R extends { body: z.ZodType<infer T> } ? T : undefined;
+export type BodyOf<R extends RequestRules> = R extends { body: z.ZodMiniType<infer T> } ? T : undefined;
 
 /** What a domain module gets to register its routes and reach the simulator. */
 export interface SimulatorApi {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { UnknownCurrencyError } from './errors.js';
 
 /**
@@ -33,7 +33,7 @@ export const CURRENCY_FORMAT_MESSAGE = 'Currency must be exactly 3 upper-case le
 /** "exactly 3 letters, ISO 4217" as the spec writes it for request fields; any code of that shape. */
 export const currencyCode = z
   .string({ error: CURRENCY_FORMAT_MESSAGE })
-  .regex(ISO_CODE_PATTERN, CURRENCY_FORMAT_MESSAGE);
+  .check(z.regex(ISO_CODE_PATTERN, CURRENCY_FORMAT_MESSAGE));
 
 export function isCurrencyCode(value: unknown): value is CurrencyCode {
   return typeof value === 'string' && Object.hasOwn(MINOR_UNITS, value);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { parseInstant, ukDateOf } from './calendar.js';
 import { isCountryCodeAlpha3 } from './countries.js';
 import { ISO_CODE_PATTERN } from './currencies.js';
@@ -98,8 +98,8 @@ function boundedText(
   message: string,
   charsetMessage = message,
 ) {
-  const text = z.string({ error: message }).min(min, message).max(max, message);
-  return charset ? text.regex(charset, charsetMessage) : text;
+  const text = z.string({ error: message }).check(z.minLength(min, message), z.maxLength(max, message));
+  return charset ? text.check(z.regex(charset, charsetMessage)) : text;
 }
 
 export const creditorName = boundedText(
@@ -120,15 +120,17 @@ export const fpsAmount = positiveAmount('GBP', { label: 'Amount', max: MAX_FPS_A
 export const fpsCurrency = z.literal('GBP', { error: FIELD_MESSAGES.fpsCurrency });
 
 /** `paymentInstructions`: 1 to 10 of `item`. */
-export function fpsPaymentInstructions<Item extends z.ZodType>(item: Item) {
+export function fpsPaymentInstructions<Item extends z.ZodMiniType>(item: Item) {
   return z
     .array(item, { error: FIELD_MESSAGES.fpsInstructions })
-    .min(1, FIELD_MESSAGES.fpsInstructions)
-    .max(MAX_FPS_INSTRUCTIONS, FIELD_MESSAGES.fpsInstructions);
+    .check(
+      z.minLength(1, FIELD_MESSAGES.fpsInstructions),
+      z.maxLength(MAX_FPS_INSTRUCTIONS, FIELD_MESSAGES.fpsInstructions),
+    );
 }
 
 /** Validates with `schema` or throws a FieldRuleError naming `field` and carrying the schema's first message. */
-export function parseField<Schema extends z.ZodType>(
+export function parseField<Schema extends z.ZodMiniType>(
   schema: Schema,
   value: unknown,
   field: string,
@@ -162,7 +164,7 @@ export function paymentReferenceForScheme(reference: string | undefined): string
 
 export const nameCheckIdentification = z
   .string({ error: FIELD_MESSAGES.nameCheckIdentification })
-  .regex(/^\d{14}$/, FIELD_MESSAGES.nameCheckIdentification);
+  .check(z.regex(/^\d{14}$/, FIELD_MESSAGES.nameCheckIdentification));
 
 /** Identification from a sort code and an account number of up to 8 digits, left-padded with zeros to 8. */
 export function toNameCheckIdentification(sortCode: string, accountNumber: string): string {
@@ -219,14 +221,16 @@ export function parseOwnerName(value: unknown, owner: LegalOwnerType, field = 'O
 
 /** OwnerName for an account of the given legal owner type. */
 export function ownerNameForNameCheck(owner: LegalOwnerType) {
-  return z.string({ error: FIELD_MESSAGES.ownerNameLength }).superRefine((value, ctx) => {
-    try {
-      parseOwnerName(value, owner);
-    } catch (error) {
-      if (!(error instanceof FieldRuleError)) throw error;
-      ctx.addIssue({ code: 'custom', message: error.message });
-    }
-  });
+  return z.string({ error: FIELD_MESSAGES.ownerNameLength }).check(
+    z.superRefine((value, ctx) => {
+      try {
+        parseOwnerName(value, owner);
+      } catch (error) {
+        if (!(error instanceof FieldRuleError)) throw error;
+        ctx.addIssue({ code: 'custom', message: error.message });
+      }
+    }),
+  );
 }
 
 const schemeName = z.literal('SortCodeAccountNumber', { error: FIELD_MESSAGES.schemeName });
@@ -239,22 +243,24 @@ export const nameVerificationRequest = z
     // Either form here; the body-level rule below refuses the structured form for business accounts.
     OwnerName: ownerNameForNameCheck('Personal'),
     Identification: nameCheckIdentification,
-    SecondaryIdentification: boundedText({ max: 140 }, FIELD_MESSAGES.secondaryIdentification).optional(),
-    EndToEndIdentification: boundedText({ max: 140 }, FIELD_MESSAGES.endToEndIdentification).optional(),
+    SecondaryIdentification: z.optional(boundedText({ max: 140 }, FIELD_MESSAGES.secondaryIdentification)),
+    EndToEndIdentification: z.optional(boundedText({ max: 140 }, FIELD_MESSAGES.endToEndIdentification)),
   })
-  .refine((body) => parseOwnerName(body.OwnerName, 'Personal').form === 'unstructured', {
-    message: FIELD_MESSAGES.ownerNameStructuredPersonalOnly,
-    path: ['OwnerName'],
-    // Checked whatever else is wrong with the body, as long as these two members are themselves valid.
-    when: ({ value }) => {
-      if (typeof value !== 'object' || value === null) return false;
-      const body = value as { LegalOwnerType?: unknown; OwnerName?: unknown };
-      return (
-        body.LegalOwnerType === 'Business' &&
-        ownerNameForNameCheck('Personal').safeParse(body.OwnerName).success
-      );
-    },
-  });
+  .check(
+    z.refine((body) => parseOwnerName(body.OwnerName, 'Personal').form === 'unstructured', {
+      message: FIELD_MESSAGES.ownerNameStructuredPersonalOnly,
+      path: ['OwnerName'],
+      // Checked whatever else is wrong with the body, as long as these two members are themselves valid.
+      when: ({ value }) => {
+        if (typeof value !== 'object' || value === null) return false;
+        const body = value as { LegalOwnerType?: unknown; OwnerName?: unknown };
+        return (
+          body.LegalOwnerType === 'Business' &&
+          ownerNameForNameCheck('Personal').safeParse(body.OwnerName).success
+        );
+      },
+    }),
+  );
 
 /** The body of POST /open-banking/outbound/v1/srd/validate. */
 export const srdValidateRequest = z.strictObject({
@@ -270,7 +276,7 @@ export const DIRECT_DEBIT_TEXT = /^[A-Z0-9.&/\- ]*$/;
 
 export const serviceUserNumber = z
   .string({ error: FIELD_MESSAGES.serviceUserNumber })
-  .regex(/^\d{6}$/, FIELD_MESSAGES.serviceUserNumber);
+  .check(z.regex(/^\d{6}$/, FIELD_MESSAGES.serviceUserNumber));
 
 export const originatorName = boundedText(
   { max: 18, charset: DIRECT_DEBIT_TEXT },
@@ -308,14 +314,15 @@ export const PREVIOUS_MONTH_FROM_DAY = 5;
 
 export const statementYear = z
   .number({ error: FIELD_MESSAGES.statementYear })
-  .int(FIELD_MESSAGES.statementYear)
-  .min(FIRST_STATEMENT_YEAR, FIELD_MESSAGES.statementYear);
+  .check(z.int(FIELD_MESSAGES.statementYear), z.gte(FIRST_STATEMENT_YEAR, FIELD_MESSAGES.statementYear));
 
 export const statementMonth = z
   .number({ error: FIELD_MESSAGES.statementMonth })
-  .int(FIELD_MESSAGES.statementMonth)
-  .min(1, FIELD_MESSAGES.statementMonth)
-  .max(12, FIELD_MESSAGES.statementMonth);
+  .check(
+    z.int(FIELD_MESSAGES.statementMonth),
+    z.gte(1, FIELD_MESSAGES.statementMonth),
+    z.lte(12, FIELD_MESSAGES.statementMonth),
+  );
 
 /**
  * Refuses a statement period the bank refuses at `now` (UK calendar): a year before 2019, a month outside 1 to
@@ -354,19 +361,21 @@ export function statementRequest(now: Date) {
       format: z.literal('csv', { error: FIELD_MESSAGES.statementFormat }),
       currency: z
         .string({ error: FIELD_MESSAGES.statementCurrency })
-        .regex(ISO_CODE_PATTERN, FIELD_MESSAGES.statementCurrency),
+        .check(z.regex(ISO_CODE_PATTERN, FIELD_MESSAGES.statementCurrency)),
     })
-    .superRefine((body, ctx) => {
-      // zod runs this even when year or month broke their own rules; those already have their message.
-      if (!statementYear.safeParse(body.year).success || !statementMonth.safeParse(body.month).success)
-        return;
-      try {
-        checkStatementPeriod(body.year, body.month, at);
-      } catch (error) {
-        if (!(error instanceof FieldRuleError)) throw error;
-        ctx.addIssue({ code: 'custom', message: error.message, path: [error.field] });
-      }
-    });
+    .check(
+      z.superRefine((body, ctx) => {
+        // zod runs this even when year or month broke their own rules; those already have their message.
+        if (!statementYear.safeParse(body.year).success || !statementMonth.safeParse(body.month).success)
+          return;
+        try {
+          checkStatementPeriod(body.year, body.month, at);
+        } catch (error) {
+          if (!(error instanceof FieldRuleError)) throw error;
+          ctx.addIssue({ code: 'custom', message: error.message, path: [error.field] });
+        }
+      }),
+    );
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -376,11 +385,10 @@ export const MAX_TRANSACTION_PAGE_SIZE = 1000;
 
 /** A query parameter (text) holding a whole number from 1 to `max`; its output is the number. */
 export function wholeNumberQuery(max: number, message: string) {
-  return z
-    .string({ error: message })
-    .regex(/^[0-9]{1,9}$/, message)
-    .transform(Number)
-    .pipe(z.number().int().min(1, message).max(max, message));
+  return z.pipe(
+    z.pipe(z.string({ error: message }).check(z.regex(/^[0-9]{1,9}$/, message)), z.transform(Number)),
+    z.number().check(z.int(), z.gte(1, message), z.lte(max, message)),
+  );
 }
 
 /** The `PageSize` query parameter as it arrives (text); its output is the number. */
@@ -410,7 +418,7 @@ export const internalTransferReference = boundedText(
 
 export const countryCodeAlpha3 = z
   .string({ error: FIELD_MESSAGES.countryCodeAlpha3 })
-  .refine(isCountryCodeAlpha3, FIELD_MESSAGES.countryCodeAlpha3);
+  .check(z.refine(isCountryCodeAlpha3, FIELD_MESSAGES.countryCodeAlpha3));
 
 export const idType = z.enum(
   ['Passport', 'DrivingLicence', 'NationalInsurance', 'NationalId', 'SocialSecurity'],
@@ -423,18 +431,21 @@ const IDENTITY_DOCUMENT_FIELDS = ['idCountryOfIssue', 'idType', 'idNumber', 'idE
 
 /** The identity-document members of a retail customer, to spread into a customer body's shape. */
 export const retailCustomerIdentityDocumentFields = {
-  idCountryOfIssue: countryCodeAlpha3.optional(),
-  idType: idType.optional(),
-  idNumber: z
-    .string({ error: FIELD_MESSAGES.idNumber })
-    .min(1, FIELD_MESSAGES.idNumber)
-    .max(255, FIELD_MESSAGES.idNumber)
-    .optional(),
-  idExpiryDate: z.iso.datetime({ offset: true, error: FIELD_MESSAGES.idExpiryDate }).optional(),
+  idCountryOfIssue: z.optional(countryCodeAlpha3),
+  idType: z.optional(idType),
+  idNumber: z.optional(
+    z
+      .string({ error: FIELD_MESSAGES.idNumber })
+      .check(z.minLength(1, FIELD_MESSAGES.idNumber), z.maxLength(255, FIELD_MESSAGES.idNumber)),
+  ),
+  idExpiryDate: z.optional(z.iso.datetime({ offset: true, error: FIELD_MESSAGES.idExpiryDate })),
 };
 
 /** "If one is given, the others are needed": one message per missing member. Use in a body's superRefine. */
-export function requireIdentityDocumentTogether(body: Record<string, unknown>, ctx: z.RefinementCtx): void {
+export function requireIdentityDocumentTogether(
+  body: Record<string, unknown>,
+  ctx: z.core.$RefinementCtx,
+): void {
   const given = IDENTITY_DOCUMENT_FIELDS.filter((field) => body[field] !== undefined);
   if (given.length === 0 || given.length === IDENTITY_DOCUMENT_FIELDS.length) return;
   for (const field of IDENTITY_DOCUMENT_FIELDS) {
@@ -450,7 +461,7 @@ export function requireIdentityDocumentTogether(body: Record<string, unknown>, c
 
 export const retailCustomerIdentityDocument = z
   .object(retailCustomerIdentityDocumentFields)
-  .superRefine(requireIdentityDocumentTogether);
+  .check(z.superRefine(requireIdentityDocumentTogether));
 
 // ---------------------------------------------------------------------------------------------------------
 // Headers
@@ -462,4 +473,4 @@ export const REQUEST_ID_UNIQUE_FOR_MS = 24 * 60 * 60 * 1000;
 /** `X-Request-Id`: 1 to 83 characters; visible ASCII only, so it travels unchanged in a header. */
 export const xRequestId = z
   .string({ error: FIELD_MESSAGES.xRequestId })
-  .regex(new RegExp(`^[\\x21-\\x7e]{1,${MAX_REQUEST_ID_LENGTH}}$`), FIELD_MESSAGES.xRequestId);
+  .check(z.regex(new RegExp(`^[\\x21-\\x7e]{1,${MAX_REQUEST_ID_LENGTH}}$`), FIELD_MESSAGES.xRequestId));

@@ -1,5 +1,5 @@
 import type { Decimal } from 'decimal.js';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   addMilliseconds,
   type BusinessCalendar,
@@ -93,14 +93,16 @@ export function parseMargin(value: DecimalInput | undefined, field = 'margin'): 
 }
 
 /** The quote request's `margin` (a JSON number), checked by parseMargin. */
-export const fxMargin = z.number({ error: FX_MESSAGES.margin }).superRefine((value, ctx) => {
-  try {
-    parseMargin(value);
-  } catch (error) {
-    if (!(error instanceof FxRuleError)) throw error;
-    ctx.addIssue({ code: 'custom', message: error.message });
-  }
-});
+export const fxMargin = z.number({ error: FX_MESSAGES.margin }).check(
+  z.superRefine((value, ctx) => {
+    try {
+      parseMargin(value);
+    } catch (error) {
+      if (!(error instanceof FxRuleError)) throw error;
+      ctx.addIssue({ code: 'custom', message: error.message });
+    }
+  }),
+);
 
 export type FixedSide = 'buy' | 'sell';
 
@@ -120,18 +122,20 @@ export function parseValueDate(value: unknown, field = 'valueDate'): LocalDate {
 }
 
 /** The quote request's `valueDate`: exactly `yyyy-MM-ddTHH:mm:ssZ`, on a day that exists. */
-export const fxValueDate = z.string({ error: FX_MESSAGES.valueDate }).superRefine((value, ctx) => {
-  if (!VALUE_DATE.test(value)) {
-    ctx.addIssue({ code: 'custom', message: FX_MESSAGES.valueDate });
-    return;
-  }
-  try {
-    parseValueDate(value);
-  } catch (error) {
-    if (!(error instanceof DomainRuleError)) throw error;
-    ctx.addIssue({ code: 'custom', message: error.message });
-  }
-});
+export const fxValueDate = z.string({ error: FX_MESSAGES.valueDate }).check(
+  z.superRefine((value, ctx) => {
+    if (!VALUE_DATE.test(value)) {
+      ctx.addIssue({ code: 'custom', message: FX_MESSAGES.valueDate });
+      return;
+    }
+    try {
+      parseValueDate(value);
+    } catch (error) {
+      if (!(error instanceof DomainRuleError)) throw error;
+      ctx.addIssue({ code: 'custom', message: error.message });
+    }
+  }),
+);
 
 // ---------------------------------------------------------------------------------------------------------
 // Traded currencies and pairs

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   addMilliseconds,
   bankCalendarsFor,
@@ -64,19 +64,21 @@ export function parseMultiCurrencyPaymentCurrency(
 }
 
 /** The `currencyCode` of a multi-currency payment request. */
-export const multiCurrencyPaymentCurrency = z
-  .string({ error: PAYMENT_MESSAGES.currencyFormat })
-  .superRefine((value, ctx) => {
+export const multiCurrencyPaymentCurrency = z.string({ error: PAYMENT_MESSAGES.currencyFormat }).check(
+  z.superRefine((value, ctx) => {
     const problem = currencyProblem(value);
     if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem.message });
-  });
+  }),
+);
 
 /** The optional `batchId` (a GUID) that a later cancellation needs. */
 export const batchId = z
   .string({ error: PAYMENT_MESSAGES.batchId })
-  .regex(
-    /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/,
-    PAYMENT_MESSAGES.batchId,
+  .check(
+    z.regex(
+      /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/,
+      PAYMENT_MESSAGES.batchId,
+    ),
   );
 
 export function checkBatchSize(count: number, field = 'transactions'): void {
@@ -86,11 +88,13 @@ export function checkBatchSize(count: number, field = 'transactions'): void {
 }
 
 /** The `transactions` array of a multi-currency payment request: 1 to 100 of `item`. */
-export function multiCurrencyPaymentTransactions<Item extends z.ZodType>(item: Item) {
+export function multiCurrencyPaymentTransactions<Item extends z.ZodMiniType>(item: Item) {
   return z
     .array(item, { error: PAYMENT_MESSAGES.batchSize })
-    .min(1, PAYMENT_MESSAGES.batchSize)
-    .max(MAX_PAYMENTS_PER_BATCH, PAYMENT_MESSAGES.batchSize);
+    .check(
+      z.minLength(1, PAYMENT_MESSAGES.batchSize),
+      z.maxLength(MAX_PAYMENTS_PER_BATCH, PAYMENT_MESSAGES.batchSize),
+    );
 }
 
 /** The UK time a scheduled payment is processed: 08:20 for CZK and RON, 08:30 for the others. */

@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { JsonNumber } from '../json/read-json.js';
 import { type CurrencyCode, minorUnitsOf } from './currencies.js';
 import { InvalidAmountError } from './errors.js';
@@ -187,16 +187,17 @@ export function displayAmount(value: DecimalInput, currency: CurrencyCode): stri
  * wrote, never of a float. Anything else (a string, a boolean) is refused with `message`.
  */
 export function jsonDecimal(message: string) {
-  return z
-    .custom<JsonNumber>((value) => value instanceof JsonNumber, { error: message })
-    .transform((value, ctx) => {
+  return z.pipe(
+    z.custom<JsonNumber>((value) => value instanceof JsonNumber, { error: message }),
+    z.transform((value: JsonNumber, ctx) => {
       try {
         return parseJsonNumber(value.source);
       } catch {
-        ctx.addIssue({ code: 'custom', message });
+        ctx.issues.push({ code: 'custom', message, input: value });
         return z.NEVER;
       }
-    });
+    }),
+  );
 }
 
 /**
@@ -206,16 +207,18 @@ export function jsonDecimal(message: string) {
 export function positiveAmount(currency: CurrencyCode, options: { label: string; max?: string }) {
   const { label, max } = options;
   const minorUnits = minorUnitsOf(currency);
-  return jsonDecimal(`${label} must be a number.`).superRefine((amount, ctx) => {
-    if (amount.lte(0)) ctx.addIssue({ code: 'custom', message: `${label} must be greater than 0.` });
-    if (amount.decimalPlaces() > minorUnits) {
-      ctx.addIssue({ code: 'custom', message: `${label} must have at most ${minorUnits} decimal places.` });
-    }
-    if (max !== undefined && amount.gt(max)) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `${label} must be at most ${currency} ${displayAmount(max, currency)}.`,
-      });
-    }
-  });
+  return jsonDecimal(`${label} must be a number.`).check(
+    z.superRefine((amount, ctx) => {
+      if (amount.lte(0)) ctx.addIssue({ code: 'custom', message: `${label} must be greater than 0.` });
+      if (amount.decimalPlaces() > minorUnits) {
+        ctx.addIssue({ code: 'custom', message: `${label} must have at most ${minorUnits} decimal places.` });
+      }
+      if (max !== undefined && amount.gt(max)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${label} must be at most ${currency} ${displayAmount(max, currency)}.`,
+        });
+      }
+    }),
+  );
 }

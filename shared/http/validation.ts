@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /** Property path -> messages, the bank's `errors` map. */
 export type FieldErrors = Record<string, string[]>;
@@ -35,7 +35,7 @@ export function hasFieldErrors(errors: FieldErrors): boolean {
 }
 
 /** Turns zod issues into the `errors` map, naming unknown properties instead of dropping them. */
-export function fieldErrors(error: z.ZodError, prefix = ''): FieldErrors {
+export function fieldErrors(error: z.core.$ZodError, prefix = ''): FieldErrors {
   const errors = emptyFieldErrors();
   const add = (path: string, message: string) =>
     addFieldError(errors, path || prefix.replace(/\.$/, '') || '$', message);
@@ -59,11 +59,83 @@ const KINDS: Record<string, string> = {
 };
 
 /**
- * A schema's own message where it has one; zod's generic type message ("Invalid input: expected object,
- * received array") rewritten as a sentence a caller understands.
+ * A schema's own message where it has one; zod's generic type message ("Invalid input") rewritten as a
+ * sentence a caller understands; for other checks without a message, zod's English text (see `english`).
  */
 function sentence(issue: z.core.$ZodIssue, path: string): string {
-  if (issue.code !== 'invalid_type' || !issue.message.startsWith('Invalid input')) return issue.message;
-  const what = path === '' ? 'The body' : path;
-  return `${what} must be ${KINDS[issue.expected] ?? issue.expected}.`;
+  if (issue.code === 'invalid_type' && issue.message.startsWith('Invalid input')) {
+    const what = path === '' ? 'The body' : path;
+    return `${what} must be ${KINDS[issue.expected] ?? issue.expected}.`;
+  }
+  return issue.message === NO_MESSAGE ? english(issue) : issue.message;
+}
+
+/** What zod/mini, which loads no locale, says for an issue whose schema gave no message. */
+const NO_MESSAGE = 'Invalid input';
+
+const UNITS: Record<string, string> = {
+  string: 'characters',
+  file: 'bytes',
+  array: 'items',
+  set: 'items',
+  map: 'entries',
+};
+
+const FORMATS: Record<string, string> = {
+  regex: 'input',
+  email: 'email address',
+  url: 'URL',
+  uuid: 'UUID',
+  guid: 'GUID',
+  datetime: 'ISO datetime',
+  date: 'ISO date',
+  time: 'ISO time',
+  duration: 'ISO duration',
+};
+
+const literal = (value: unknown) =>
+  typeof value === 'bigint' ? `${value}n` : typeof value === 'string' ? `"${value}"` : `${String(value)}`;
+
+/**
+ * The message zod's English locale gives an issue (the text callers got when the project used classic zod,
+ * which loads that locale), for the checks the project's schemas use without a message of their own.
+ * Importing the locale itself would add its whole table to every Lambda bundle.
+ */
+function english(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'too_big':
+    case 'too_small': {
+      const big = issue.code === 'too_big';
+      const bound = big ? issue.maximum : issue.minimum;
+      const adj = issue.exact ? 'exactly ' : `${big ? '<' : '>'}${issue.inclusive ? '=' : ''}`;
+      const unit = UNITS[issue.origin];
+      const origin = big ? (issue.origin ?? 'value') : issue.origin;
+      const expected = unit ? `to have ${adj}${bound.toString()} ${unit}` : `to be ${adj}${bound.toString()}`;
+      return `Too ${big ? 'big' : 'small'}: expected ${origin} ${expected}`;
+    }
+    case 'invalid_value':
+      return issue.values.length === 1
+        ? `Invalid input: expected ${literal(issue.values[0])}`
+        : `Invalid option: expected one of ${issue.values.map(literal).join('|')}`;
+    case 'invalid_format': {
+      const { format, pattern, prefix, suffix, includes } = issue as z.core.$ZodIssueInvalidStringFormat & {
+        prefix?: string;
+        suffix?: string;
+        includes?: string;
+      };
+      if (format === 'starts_with') return `Invalid string: must start with "${prefix}"`;
+      if (format === 'ends_with') return `Invalid string: must end with "${suffix}"`;
+      if (format === 'includes') return `Invalid string: must include "${includes}"`;
+      if (format === 'regex') return `Invalid string: must match pattern ${pattern}`;
+      return `Invalid ${FORMATS[format] ?? format}`;
+    }
+    case 'not_multiple_of':
+      return `Invalid number: must be a multiple of ${issue.divisor}`;
+    case 'invalid_key':
+      return `Invalid key in ${issue.origin}`;
+    case 'invalid_element':
+      return `Invalid value in ${issue.origin}`;
+    default:
+      return issue.message;
+  }
 }

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { HttpMethod } from '../bank/client.js';
 import type { FieldErrors } from '../http/validation.js';
 
@@ -29,11 +29,11 @@ export interface ParsedRequest {
 /** The rules of one route; an `Operation` is one, and the simulator's ad-hoc routes use the same shape. */
 export interface RequestRules {
   /** Without it, each path parameter must be one safe segment (`safeSegment`). */
-  pathParams?: z.ZodType;
+  pathParams?: z.ZodMiniType;
   /** Without it, any query parameter is refused. */
-  query?: z.ZodType;
+  query?: z.ZodMiniType;
   /** Present for routes that take a JSON body; without it, a body is refused. */
-  body?: z.ZodType;
+  body?: z.ZodMiniType;
   /** Rules the schemas cannot say (they depend on the institution or the time); run only when the schemas pass. */
   check?: (request: ParsedRequest, context: RuleContext) => FieldErrors;
 }

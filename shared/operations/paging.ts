@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MAX_TRANSACTION_PAGE_SIZE, wholeNumberQuery } from '../domain/field-rules.js';
 
 /**
@@ -18,8 +18,8 @@ export const PAGING_MESSAGES = {
 
 /** `pageNumber` and `pageSize`; any other query parameter is reported as unknown. */
 export const pagingQuery = z.strictObject({
-  pageNumber: wholeNumberQuery(MAX_PAGE_NUMBER, PAGING_MESSAGES.pageNumber).default(DEFAULT_PAGE_NUMBER),
-  pageSize: wholeNumberQuery(MAX_PAGE_SIZE, PAGING_MESSAGES.pageSize).default(DEFAULT_PAGE_SIZE),
+  pageNumber: z._default(wholeNumberQuery(MAX_PAGE_NUMBER, PAGING_MESSAGES.pageNumber), DEFAULT_PAGE_NUMBER),
+  pageSize: z._default(wholeNumberQuery(MAX_PAGE_SIZE, PAGING_MESSAGES.pageSize), DEFAULT_PAGE_SIZE),
 });
 
 export type Paging = z.output<typeof pagingQuery>;

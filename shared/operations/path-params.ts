@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Path parameters, checked per operation before anything is sent. API Gateway hands them over decoded, so
@@ -12,19 +12,19 @@ export function bankId(name: string) {
   const message = `${name} must be a GUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, as the bank issues it.`;
   return z
     .string({ error: message })
-    .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, message);
+    .check(z.regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, message));
 }
 
 /** A sort code in a path (`/v1/Transactions/{sortCode}/...`). */
 export function sortCodeSegment(name = 'sortCode') {
   const message = `${name} must be exactly 6 digits.`;
-  return z.string({ error: message }).regex(/^[0-9]{6}$/, message);
+  return z.string({ error: message }).check(z.regex(/^[0-9]{6}$/, message));
 }
 
 /** An IBAN in a path: country, check digits and up to 30 letters or digits, upper case, no spaces. */
 export function ibanSegment(name = 'iban') {
   const message = `${name} must be an IBAN: 2 letters, 2 digits, then 1 to 30 upper-case letters or digits.`;
-  return z.string({ error: message }).regex(/^[A-Z]{2}[0-9]{2}[A-Z0-9]{1,30}$/, message);
+  return z.string({ error: message }).check(z.regex(/^[A-Z]{2}[0-9]{2}[A-Z0-9]{1,30}$/, message));
 }
 
 /**
@@ -33,10 +33,10 @@ export function ibanSegment(name = 'iban') {
  */
 export function safeSegment(name: string) {
   const message = `${name} must be 1 to 128 letters, digits or - . _ ~ : @ ! $ & ' ( ) * + , ; = (one path segment, not . or ..).`;
-  return z
-    .string({ error: message })
-    .regex(/^[A-Za-z0-9\-._~:@!$&'()*+,;=]{1,128}$/, message)
-    .refine((value) => !/^\.+$/.test(value), message);
+  return z.string({ error: message }).check(
+    z.regex(/^[A-Za-z0-9\-._~:@!$&'()*+,;=]{1,128}$/, message),
+    z.refine((value) => !/^\.+$/.test(value), message),
+  );
 }
 
 /** The `{name}`s of a path template, in order. */

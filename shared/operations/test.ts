@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Operation } from './operation.js';
 
 /** `GET /v1/Test` and `POST /v1/Test`: connectivity and signing checks; the POST echoes any JSON object. */

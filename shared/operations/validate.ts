@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   addFieldError,
   emptyFieldErrors,
@@ -19,7 +19,7 @@ export type Validation = { ok: true; request: ParsedRequest } | { ok: false; err
  */
 export function validateRequest(rules: RequestRules, input: RequestInput, context: RuleContext): Validation {
   const errors = emptyFieldErrors();
-  const part = (schema: z.ZodType | undefined, value: unknown) => {
+  const part = (schema: z.ZodMiniType | undefined, value: unknown) => {
     if (!schema) return value;
     const parsed = schema.safeParse(value);
     if (parsed.success) return parsed.data;
@@ -47,6 +47,6 @@ export function validateRequest(rules: RequestRules, input: RequestInput, contex
 }
 
 /** Routes that declare no path rules still take each parameter as one safe segment. */
-function safeSegments(params: Record<string, string>): z.ZodType {
+function safeSegments(params: Record<string, string>): z.ZodMiniType {
   return z.strictObject(Object.fromEntries(Object.keys(params).map((name) => [name, safeSegment(name)])));
 }

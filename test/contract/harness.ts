@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { BankSimulator } from '../../local/bank-sim/simulator.js';
 import { webhookPayloads } from '../../shared/webhooks/payloads/index.js';
 import { call, startListener, startTestSimulator, type WebhookListener } from '../unit/bank-sim/helpers.js';
@@ -29,7 +29,7 @@ export async function startContractWorld(): Promise<ContractWorld> {
 }
 
 /** Sends the request, expects `status`, and parses the body with `schema` (none: no body expected). */
-export async function expectAnswer<S extends z.ZodType>(
+export async function expectAnswer<S extends z.ZodMiniType>(
   world: ContractWorld,
   request: { method: string; path: string; body?: unknown },
   status: number,

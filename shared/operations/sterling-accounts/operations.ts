@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Operation } from '../operation.js';
 import { bankId } from '../path-params.js';
 import { pagingQuery } from '../paging.js';

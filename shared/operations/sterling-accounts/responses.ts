@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ACCOUNT_STATUSES, STATUS_REASONS, USAGE_TYPES } from './schemas.js';
 
 /**
@@ -39,14 +39,14 @@ export const ACCOUNT_SUB_TYPES = [
 ] as const;
 
 /** ISO 4217 shape; the reference enumerates 178 codes, the simulator only ever sends GBP. */
-const currencyCode = z.string().regex(/^[A-Z]{3}$/);
+const currencyCode = z.string().check(z.regex(/^[A-Z]{3}$/));
 const dateTime = z.iso.datetime({ offset: true });
 
 /** Links are absolute URLs; `templated` is present (true) only on templates such as `{accountId}`. */
 export const halLink = z.strictObject({
-  name: z.string().min(1),
+  name: z.string().check(z.minLength(1)),
   href: z.url(),
-  templated: z.boolean().optional(),
+  templated: z.optional(z.boolean()),
 });
 const halLinks = z.array(halLink);
 
@@ -96,8 +96,8 @@ export const accountV3 = z.strictObject({
   }),
   productType: z.enum(PRODUCT_TYPES),
   accountSubType: z.enum(ACCOUNT_SUB_TYPES),
-  legalOwnerType: z.enum(['Personal', 'Business']).optional(),
-  relationshipType: z.enum(['Single', 'Joint']).optional(),
+  legalOwnerType: z.optional(z.enum(['Personal', 'Business'])),
+  relationshipType: z.optional(z.enum(['Single', 'Joint'])),
   status: z.enum(RESPONSE_STATUSES),
   statusReason: z.enum(RESPONSE_STATUS_REASONS),
   timestampCreated: dateTime,
@@ -116,10 +116,11 @@ export const virtualAccount = z.strictObject({
   ...identifiers,
 });
 /** `GET /v1/Accounts/Virtual` documents no `label`. */
-export const listedVirtualAccount = virtualAccount.omit({ label: true });
+export const listedVirtualAccount = z.omit(virtualAccount, { label: true });
 
-const single = <T extends z.ZodType>(account: T) => z.strictObject({ account, halLinks });
-const page = <T extends z.ZodType>(account: T) => z.strictObject({ accounts: z.array(account), halLinks });
+const single = <T extends z.ZodMiniType>(account: T) => z.strictObject({ account, halLinks });
+const page = <T extends z.ZodMiniType>(account: T) =>
+  z.strictObject({ accounts: z.array(account), halLinks });
 
 /** Answer schemas by operation id (shared/operations/sterling-accounts/operations.ts); 204s have none. */
 export const sterlingAccountResponses = {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { minorUnitsOf } from '../../domain/currencies.js';
 import type { Decimal } from 'decimal.js';
 import { jsonDecimal } from '../../domain/money.js';
@@ -103,26 +103,32 @@ const text = (required: string, wrongType: string = required) =>
  */
 const ACCOUNT_NAME_CHARACTERS = /^[a-zA-Z0-9\- ,.&]*$/;
 
-export const accountName = text(MESSAGES.accountNameRequired, MESSAGES.accountNameLength)
-  .min(1, MESSAGES.accountNameLength)
-  .max(70, MESSAGES.accountNameLength)
-  .regex(ACCOUNT_NAME_CHARACTERS, MESSAGES.accountNameCharacters);
+export const accountName = text(MESSAGES.accountNameRequired, MESSAGES.accountNameLength).check(
+  z.minLength(1, MESSAGES.accountNameLength),
+  z.maxLength(70, MESSAGES.accountNameLength),
+  z.regex(ACCOUNT_NAME_CHARACTERS, MESSAGES.accountNameCharacters),
+);
 
-export const sortCode = text(MESSAGES.sortCode).regex(/^\d{6}$/, MESSAGES.sortCode);
+export const sortCode = text(MESSAGES.sortCode).check(z.regex(/^\d{6}$/, MESSAGES.sortCode));
 
 /** The reference's pattern for every owner name, `^[^\|_\[\]<>^\`~\\$]*$`: any characters but these ten. */
 const OWNER_NAME_CHARACTERS = /^[^|_[\]<>^`~\\$]*$/;
 
 /** A real account's ownerName on amend: 0 to 70 characters (`sterling-v1.json`). */
-export const ownerName = text(MESSAGES.ownerNameLength)
-  .max(70, MESSAGES.ownerNameLength)
-  .regex(OWNER_NAME_CHARACTERS, MESSAGES.ownerNameCharacters);
+export const ownerName = text(MESSAGES.ownerNameLength).check(
+  z.maxLength(70, MESSAGES.ownerNameLength),
+  z.regex(OWNER_NAME_CHARACTERS, MESSAGES.ownerNameCharacters),
+);
 
 /** A virtual account's ownerName, on create and amend: 1 to 140 characters (`sterling-v1.json`, `-v2.json`). */
-export const virtualOwnerName = text(MESSAGES.virtualOwnerNameRequired, MESSAGES.virtualOwnerNameLength)
-  .min(1, MESSAGES.virtualOwnerNameLength)
-  .max(140, MESSAGES.virtualOwnerNameLength)
-  .regex(OWNER_NAME_CHARACTERS, MESSAGES.ownerNameCharacters);
+export const virtualOwnerName = text(
+  MESSAGES.virtualOwnerNameRequired,
+  MESSAGES.virtualOwnerNameLength,
+).check(
+  z.minLength(1, MESSAGES.virtualOwnerNameLength),
+  z.maxLength(140, MESSAGES.virtualOwnerNameLength),
+  z.regex(OWNER_NAME_CHARACTERS, MESSAGES.ownerNameCharacters),
+);
 
 export const usageType = z.enum(USAGE_TYPES, { error: MESSAGES.usageType });
 export const accountStatus = z.enum(ACCOUNT_STATUSES, { error: MESSAGES.status });
@@ -131,9 +137,8 @@ export const legalOwnerType = z.enum(LEGAL_OWNER_TYPES, { error: MESSAGES.legalO
 export const relationshipType = z.enum(RELATIONSHIP_TYPES, { error: MESSAGES.relationshipType });
 
 /** Pounds, in pence at most (the money rules of shared/domain decide); negative is an overdraft, see `overdraftErrors`. */
-export const minimumBalance = jsonDecimal(MESSAGES.minimumBalance).refine(
-  (amount) => amount.decimalPlaces() <= minorUnitsOf('GBP'),
-  MESSAGES.minimumBalance,
+export const minimumBalance = jsonDecimal(MESSAGES.minimumBalance).check(
+  z.refine((amount) => amount.decimalPlaces() <= minorUnitsOf('GBP'), MESSAGES.minimumBalance),
 );
 
 /** Joint is not allowed with Business; a rule over two fields, reported on relationshipType. */
@@ -143,7 +148,7 @@ export function isJointBusiness(owner: { legalOwnerType?: string; relationshipTy
 
 function refuseJointBusiness(
   body: { legalOwnerType?: string; relationshipType?: string },
-  context: z.RefinementCtx,
+  context: z.core.$RefinementCtx,
 ) {
   if (isJointBusiness(body)) {
     context.addIssue({ code: 'custom', path: ['relationshipType'], message: MESSAGES.jointBusiness });
@@ -160,15 +165,16 @@ export const createAccountBody = z.strictObject({
   accountName,
   owner: z.looseObject(
     {
-      name: text(MESSAGES.ownerName)
-        .min(1, MESSAGES.ownerName)
-        .max(140, MESSAGES.ownerName)
-        .regex(OWNER_NAME_CHARACTERS, MESSAGES.ownerNameCharactersOfOwner),
+      name: text(MESSAGES.ownerName).check(
+        z.minLength(1, MESSAGES.ownerName),
+        z.maxLength(140, MESSAGES.ownerName),
+        z.regex(OWNER_NAME_CHARACTERS, MESSAGES.ownerNameCharactersOfOwner),
+      ),
     },
     { error: MESSAGES.owner },
   ),
   sortCode,
-  usageType: usageType.default('YourFunds'),
+  usageType: z._default(usageType, 'YourFunds'),
 });
 
 /**
@@ -178,14 +184,14 @@ export const createAccountBody = z.strictObject({
  */
 export const amendAccountBody = z
   .strictObject({
-    status: accountStatus.optional(),
-    statusReason: statusReason.optional(),
-    ownerName: ownerName.optional(),
-    legalOwnerType: legalOwnerType.optional(),
-    relationshipType: relationshipType.optional(),
-    minimumBalance: minimumBalance.optional(),
+    status: z.optional(accountStatus),
+    statusReason: z.optional(statusReason),
+    ownerName: z.optional(ownerName),
+    legalOwnerType: z.optional(legalOwnerType),
+    relationshipType: z.optional(relationshipType),
+    minimumBalance: z.optional(minimumBalance),
   })
-  .superRefine(refuseJointBusiness);
+  .check(z.superRefine(refuseJointBusiness));
 
 /** The rule `amendAccountBody` cannot say: it depends on the institution's overdraft agreement. */
 export function overdraftErrors(amount: Decimal | undefined, overdraftAgreement: boolean): FieldErrors {
@@ -196,7 +202,7 @@ export function overdraftErrors(amount: Decimal | undefined, overdraftAgreement:
 
 // --- Virtual accounts ------------------------------------------------------------------------------------
 
-const identifier = text(MESSAGES.identifierText).optional();
+const identifier = z.optional(text(MESSAGES.identifierText));
 
 /**
  * The duplicate check of a virtual account; its values are checked by the bank, which answers by webhook.
@@ -208,11 +214,13 @@ export const accountIdentifier = z
       iban: identifier,
       bban: identifier,
       proprietaryIdentifier: identifier,
-      externalIdentifier: text(MESSAGES.identifierText).max(50, MESSAGES.externalIdentifierLength).optional(),
+      externalIdentifier: z.optional(
+        text(MESSAGES.identifierText).check(z.maxLength(50, MESSAGES.externalIdentifierLength)),
+      ),
     },
     { error: MESSAGES.accountIdentifier },
   )
-  .refine((ids) => Object.values(ids).some((value) => value?.trim()), MESSAGES.accountIdentifier);
+  .check(z.refine((ids) => Object.values(ids).some((value) => value?.trim()), MESSAGES.accountIdentifier));
 
 /** `POST /v2/Accounts/{accountId}/Virtual`: ownerName is required (`sterling-v2.json`). */
 export const createVirtualAccountsBody = z.strictObject({
@@ -220,17 +228,17 @@ export const createVirtualAccountsBody = z.strictObject({
     .array(z.strictObject({ ownerName: virtualOwnerName, accountIdentifier }), {
       error: MESSAGES.virtualAccounts,
     })
-    .min(1, MESSAGES.virtualAccounts),
+    .check(z.minLength(1, MESSAGES.virtualAccounts)),
 });
 
 /** `PATCH /v1/Accounts/{accountId}/Virtual/{virtualAccountId}`: every member optional. */
 export const amendVirtualAccountBody = z
   .strictObject({
-    ownerName: virtualOwnerName.optional(),
-    legalOwnerType: legalOwnerType.optional(),
-    relationshipType: relationshipType.optional(),
+    ownerName: z.optional(virtualOwnerName),
+    legalOwnerType: z.optional(legalOwnerType),
+    relationshipType: z.optional(relationshipType),
   })
-  .superRefine(refuseJointBusiness);
+  .check(z.superRefine(refuseJointBusiness));
 
 export type CreateAccountBody = z.output<typeof createAccountBody>;
 export type AmendAccountBody = z.output<typeof amendAccountBody>;

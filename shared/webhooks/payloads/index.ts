@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import {
   accountCreatedPayload,
   virtualAccountCreatedPayload,
@@ -10,7 +10,7 @@ import { fiTestEventPayload } from './test.js';
  * Documented webhook payloads by `Type` and `Version`, for the contract tests: every webhook the
  * simulator sends must have an entry and match it. A domain adds its own file here and its entries below.
  */
-export const webhookPayloads: Record<string, Record<number, z.ZodType>> = {
+export const webhookPayloads: Record<string, Record<number, z.ZodMiniType>> = {
   FITestEvent: { 1: fiTestEventPayload },
   AccountCreated: { 1: accountCreatedPayload },
   VirtualAccountCreated: { 3: virtualAccountCreatedPayload },

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Payloads of the sterling account webhooks, field for field as the bank's webhook pages
@@ -21,21 +21,24 @@ export const ACCOUNT_TYPES = [
 /** `AccountCreated` v1. `Customers` holds `CustomerId`s (at most 5); the page's example shows one. */
 export const accountCreatedPayload = z.strictObject({
   AccountId: z.uuid(),
-  AccountName: z.string().max(128),
-  AccountHolderLabel: z.string().max(100),
-  AccountIdentifiers: z.strictObject({ IBAN: z.string().max(34), BBAN: z.string().max(30) }),
+  AccountName: z.string().check(z.maxLength(128)),
+  AccountHolderLabel: z.string().check(z.maxLength(100)),
+  AccountIdentifiers: z.strictObject({
+    IBAN: z.string().check(z.maxLength(34)),
+    BBAN: z.string().check(z.maxLength(30)),
+  }),
   TimestampCreated: dateTime,
   AccountType: z.enum(ACCOUNT_TYPES),
   // Populated only for cash ISA, hub and savings accounts.
-  LegalOwnerType: z.enum(['Personal', 'Business']).nullable(),
-  RelationshipType: z.enum(['Single', 'Joint']).nullable(),
-  Customers: z.array(z.strictObject({ CustomerId: z.uuid() })).max(5),
+  LegalOwnerType: z.nullable(z.enum(['Personal', 'Business'])),
+  RelationshipType: z.nullable(z.enum(['Single', 'Joint'])),
+  Customers: z.array(z.strictObject({ CustomerId: z.uuid() })).check(z.maxLength(5)),
 });
 
 const virtualAccountIdentifier = z.strictObject({
-  Iban: z.string().nullable(),
-  Bban: z.string().nullable(),
-  ExternalIdentifier: z.string().nullable(),
+  Iban: z.nullable(z.string()),
+  Bban: z.nullable(z.string()),
+  ExternalIdentifier: z.nullable(z.string()),
 });
 
 /** `VirtualAccountCreated` v3. */
@@ -66,7 +69,7 @@ export const virtualAccountCreationFailedPayload = z.strictObject({
   AccountIdentifier: virtualAccountIdentifier,
   OwnerName: z.string(),
   Errors: z
-    .record(z.string().regex(/^[A-Z][A-Za-z]*$/), z.string().min(1))
-    .refine((errors) => Object.keys(errors).length === 1, 'one error code per failed account'),
+    .record(z.string().check(z.regex(/^[A-Z][A-Za-z]*$/)), z.string().check(z.minLength(1)))
+    .check(z.refine((errors) => Object.keys(errors).length === 1, 'one error code per failed account')),
   Timestamp: dateTime,
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** `FITestEvent` v1, the answer to `POST /v1/Test`: the payload is a short string (`"test me"`). */
-export const fiTestEventPayload = z.string().min(1).max(256);
+export const fiTestEventPayload = z.string().check(z.minLength(1), z.maxLength(256));

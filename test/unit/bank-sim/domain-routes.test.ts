@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { BankSimulator } from '../../../local/bank-sim/simulator.js';
 import { defineState } from '../../../local/bank-sim/state.js';
 import type { Domain } from '../../../local/bank-sim/types.js';
@@ -32,7 +32,12 @@ const paymentsDomain: Domain = (sim) => {
       });
       return { status: 202 };
     },
-    { body: z.strictObject({ endToEndId: z.string().min(1), amount: z.string().regex(/^\d+\.\d{2}$/) }) },
+    {
+      body: z.strictObject({
+        endToEndId: z.string().check(z.minLength(1)),
+        amount: z.string().check(z.regex(/^\d+\.\d{2}$/)),
+      }),
+    },
   );
   sim.route('GET', '/v9/Payments/{endToEndId}', (ctx) => {
     const payment = ctx.state.get(payments).get(ctx.params.endToEndId ?? '');

@@ -1,6 +1,6 @@
 import { readJson } from '../../../shared/json/read-json.js';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import {
   checkStatementPeriod,
   creditorName,
@@ -36,11 +36,11 @@ import {
 // Behaviour pinned down: each request field rule of the spec accepts what the spec allows, refuses the rest,
 // and says why in a message fit for the `errors` map of a 400 problem.
 
-function messages(schema: z.ZodType, value: unknown): string[] {
+function messages(schema: z.ZodMiniType, value: unknown): string[] {
   return schema.safeParse(value).error?.issues.map((issue) => issue.message) ?? [];
 }
 
-function errorsByPath(schema: z.ZodType, value: unknown): Record<string, string[]> {
+function errorsByPath(schema: z.ZodMiniType, value: unknown): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const issue of schema.safeParse(value).error?.issues ?? []) {
     const key = issue.path.join('.');

@@ -1,6 +1,6 @@
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { type LocalDynamo, startLocalDynamo } from '../../../local/dynamo.js';
 import { BankClient } from '../../../shared/bank/client.js';
 import { StaticTokenSource } from '../../../shared/bank/token-source.js';
@@ -16,8 +16,8 @@ const createThing: Operation = {
   method: 'POST',
   path: '/v1/Things/{thingId}',
   fn: 'test',
-  pathParams: z.strictObject({ thingId: z.string().regex(/^\d+$/, 'must be digits') }),
-  body: z.strictObject({ name: z.string().min(1, 'must not be empty') }),
+  pathParams: z.strictObject({ thingId: z.string().check(z.regex(/^\d+$/, 'must be digits')) }),
+  body: z.strictObject({ name: z.string().check(z.minLength(1, 'must not be empty')) }),
   requiresIdempotencyKey: true,
   readBack: '/v1/Things/{thingId}',
 };
