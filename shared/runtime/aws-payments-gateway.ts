@@ -1,4 +1,3 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { ENV } from '../config/function-environment.js';
 import type { ForwardDependencies } from '../gateway/forward-operation.js';
@@ -7,7 +6,7 @@ import { DynamoDbPaymentStore } from '../payments/dynamodb-store.js';
 import { PAYMENTS_TRACKER, paymentsTracker } from '../payments/track.js';
 import { EventBridgePublisher } from '../webhooks/eventbridge-publisher.js';
 import { buildAtColdStart, once, requireEnv } from './aws-common.js';
-import { awsForwardDependencies } from './aws-gateway.js';
+import { awsDynamoClient, awsForwardDependencies } from './aws-gateway.js';
 
 /**
  * Composition root of the payments operation function: the operation use case of every function plus the
@@ -17,7 +16,7 @@ export const awsPaymentsForwardDependencies = once((): ForwardDependencies => ({
   ...awsForwardDependencies(),
   trackers: {
     [PAYMENTS_TRACKER]: paymentsTracker({
-      store: new DynamoDbPaymentStore(new DynamoDBClient({}), requireEnv(ENV.paymentsTable)),
+      store: new DynamoDbPaymentStore(awsDynamoClient(), requireEnv(ENV.paymentsTable)),
       events: new EventBridgePublisher(new EventBridgeClient({}), requireEnv(ENV.eventBusName)),
       log: logger,
     }),
