@@ -24,6 +24,9 @@ export interface Route {
 
 export const fnNames = {
   gatewaySigningKey: 'gateway-signing-key',
+  gatewayPayments: 'gateway-payments',
+  /** The operation function of the payments domain (its records come with the payments operations). */
+  payments: 'payments',
   webhookReceiver: 'webhook-receiver',
   webhookProcessor: 'webhook-processor',
 } as const;
@@ -31,6 +34,7 @@ export const fnNames = {
 /** State Clearway keeps and serves itself, under `/gateway/`. */
 export const gatewayRoutes: readonly Route[] = [
   { id: 'getSigningKey', method: 'GET', path: '/gateway/signing-key', fn: fnNames.gatewaySigningKey },
+  { id: 'getPayment', method: 'GET', path: '/gateway/payments/{endToEndId}', fn: fnNames.gatewayPayments },
 ];
 
 /** Every method of the internal API: the mirrored operations, then the gateway's own routes. */

@@ -12,7 +12,12 @@ import * as snsSubscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
-import { idempotencyTable, type TableDefinition, webhookInboxTable } from '../shared/config/tables.js';
+import {
+  idempotencyTable,
+  paymentsTable,
+  type TableDefinition,
+  webhookInboxTable,
+} from '../shared/config/tables.js';
 import { QUEUE_MESSAGE_LIMIT_BYTES } from '../shared/webhooks/queue-message.js';
 import {
   functionRoleArn,
@@ -77,6 +82,8 @@ export class StatefulStack extends Stack {
   readonly apiTokenSecret: secretsmanager.ISecret;
   readonly idempotencyTable: dynamodb.ITable;
   readonly inboxTable: dynamodb.ITable;
+  /** The gateway's payment records by end-to-end id. */
+  readonly paymentsTable: dynamodb.ITable;
   readonly eventBus: events.IEventBus;
   readonly webhookQueue: sqs.IQueue;
   /** Also the quarantine: webhooks that can never be processed are sent here with their reason. */
@@ -180,6 +187,7 @@ export class StatefulStack extends Stack {
     // --- Tables ----------------------------------------------------------------------------------------
     this.idempotencyTable = this.table('IdempotencyTable', idempotencyTable);
     this.inboxTable = this.table('WebhookInboxTable', webhookInboxTable);
+    this.paymentsTable = this.table('PaymentsTable', paymentsTable);
 
     // --- Events ----------------------------------------------------------------------------------------
     this.eventBus = new events.EventBus(this, 'EventBus', { eventBusName: config.prefix });

@@ -128,6 +128,40 @@ export class StatelessStack extends Stack {
       );
     }
 
+    // --- Payments: the operation function keeps the records, the processor moves them on webhooks -------
+    // The `payments` function exists once the payments operations are in the registry.
+    const paymentsFunction = this.functions.get(fnNames.payments);
+    if (paymentsFunction !== undefined) {
+      paymentsFunction.function.addEnvironment(ENV.paymentsTable, stateful.paymentsTable.tableName);
+      paymentsFunction.function.addEnvironment(ENV.eventBusName, stateful.eventBus.eventBusName);
+      // Claims are conditional puts, transitions conditional puts after a read; nothing is deleted.
+      paymentsFunction.addToRolePolicy(
+        itemStatement('PaymentRecords', stateful.paymentsTable.tableArn, [
+          'GetItem',
+          'PutItem',
+          'UpdateItem',
+        ]),
+      );
+      paymentsFunction.addToRolePolicy(
+        new iam.PolicyStatement({
+          sid: 'PublishPaymentEvents',
+          actions: ['events:PutEvents'],
+          resources: [stateful.eventBus.eventBusArn],
+        }),
+      );
+    }
+
+    // --- GET /gateway/payments/{endToEndId} --------------------------------------------------------------
+    const paymentsReader = make(
+      fnNames.gatewayPayments,
+      `Clearway ${config.envName}: serves the gateway's payment records`,
+      config.operationFunction,
+      { [ENV.paymentsTable]: stateful.paymentsTable.tableName },
+    );
+    paymentsReader.addToRolePolicy(
+      itemStatement('ReadPaymentRecords', stateful.paymentsTable.tableArn, ['GetItem']),
+    );
+
     // --- GET /gateway/signing-key ------------------------------------------------------------------------
     const signingKeyFunction = make(
       fnNames.gatewaySigningKey,
@@ -196,6 +230,7 @@ export class StatelessStack extends Stack {
       config.processor,
       {
         [ENV.inboxTable]: stateful.inboxTable.tableName,
+        [ENV.paymentsTable]: stateful.paymentsTable.tableName,
         [ENV.eventBusName]: stateful.eventBus.eventBusName,
         [ENV.webhookDeadLetterQueueUrl]: stateful.webhookDeadLetterQueue.queueUrl,
         [ENV.webhookBodyBucket]: bodyBucketName,
@@ -205,6 +240,9 @@ export class StatelessStack extends Stack {
     processor.addToRolePolicy(bodyObjects('ReadLargeWebhookBodies', 's3:GetObject'));
     acknowledgeBodyObjects(processor, 'The processor reads back the bodies the receiver stored');
     processor.addToRolePolicy(itemStatement('WebhookInbox', stateful.inboxTable.tableArn, inboxOperations));
+    processor.addToRolePolicy(
+      itemStatement('PaymentRecords', stateful.paymentsTable.tableArn, ['GetItem', 'PutItem', 'UpdateItem']),
+    );
     processor.addToRolePolicy(
       new iam.PolicyStatement({
         sid: 'PublishBankEvents',

@@ -30,6 +30,7 @@ Clearway sandbox is running.
   webhooks         ${sandbox.gatewayUrl}/webhooks
   events           ${sandbox.gatewayUrl}/gateway/local/events
   signing key      ${sandbox.gatewayUrl}/gateway/signing-key   (private: ${sandbox.signingKeyPath})
+  payments         ${sandbox.gatewayUrl}/gateway/payments/{endToEndId}
   bank public key  ${sandbox.bankPublicKeyPath}
   bank             ${bank}
 

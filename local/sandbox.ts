@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
+import { createPaymentsReadHandler } from '../functions/gateway-payments.js';
 import { createSigningKeyHandler } from '../functions/gateway-signing-key.js';
 import { createOperationHandler } from '../functions/http/operation-handler.js';
 import { createWebhookProcessor } from '../functions/webhook-processor.js';
@@ -8,12 +9,14 @@ import { createWebhookReceiver } from '../functions/webhook-receiver.js';
 import { BankClient } from '../shared/bank/client.js';
 import type { RetryPolicy } from '../shared/bank/retry.js';
 import { StaticTokenSource } from '../shared/bank/token-source.js';
-import { idempotencyTable, webhookInboxTable } from '../shared/config/tables.js';
+import { idempotencyTable, paymentsTable, webhookInboxTable } from '../shared/config/tables.js';
 import { DynamoDbAttemptLog } from '../shared/gateway/attempt-log.js';
 import type { ForwardDependencies } from '../shared/gateway/forward-operation.js';
 import { powertoolsRunOnce } from '../shared/gateway/idempotency.js';
 import { logger } from '../shared/observability.js';
 import { operations, operationsOf } from '../shared/operations/index.js';
+import { DynamoDbPaymentStore } from '../shared/payments/dynamodb-store.js';
+import { PAYMENTS_TRACKER, paymentsTracker, paymentsWebhookHook } from '../shared/payments/track.js';
 import { type ManualClock, RealTimeClock, systemClock } from '../shared/ports/clock.js';
 import { PemSigner } from '../shared/signing/pem-signer.js';
 import { SignatureVerifier, splitPemBundle } from '../shared/signing/verifier.js';
@@ -142,18 +145,25 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
       tableName: dynamo.tableName(idempotencyTable),
       awsSdkV3Client: dynamo.client,
     });
+    const bus = new InMemoryEventBus(config.eventLimit);
+    const payments = {
+      store: new DynamoDbPaymentStore(dynamo.client, dynamo.tableName(paymentsTable)),
+      events: bus,
+      log: logger,
+    };
     const forward: ForwardDependencies = {
       bank,
       runOnce: powertoolsRunOnce(store),
       attempts: new DynamoDbAttemptLog(dynamo.client, dynamo.tableName(idempotencyTable)),
       log: logger,
       institution: { overdraftAgreement: config.overdraftAgreement },
+      trackers: { [PAYMENTS_TRACKER]: paymentsTracker(payments) },
     };
-    const bus = new InMemoryEventBus(config.eventLimit);
     const queue = new InProcessQueue({ retryDelayMs: options.queueRetryDelayMs });
     const bodies = new FolderBodyStore(join(config.home, 'webhook-bodies'));
     // Built once, as the AWS composition roots are: the handlers ask for them on every event.
     const processing = {
+      hooks: [paymentsWebhookHook(payments)],
       inbox: new DynamoDbWebhookInbox(dynamo.client, dynamo.tableName(webhookInboxTable)),
       events: bus,
       quarantine: queue,
@@ -194,6 +204,12 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
         resource: '/gateway/signing-key',
         functionName: 'gateway-signing-key',
         handler: createSigningKeyHandler(() => signer),
+      },
+      {
+        method: 'GET',
+        resource: '/gateway/payments/{endToEndId}',
+        functionName: 'gateway-payments',
+        handler: createPaymentsReadHandler(() => payments.store),
       },
       ...localOnlyRoutes(bus, queue),
     ];

@@ -1,8 +1,8 @@
 import { type Clock, systemClock } from '../../shared/ports/clock.js';
-import type { BankEvent, EventPublisher } from '../../shared/webhooks/ports.js';
+import type { ClearwayEvent, EventPublisher } from '../../shared/webhooks/ports.js';
 import { BoundedLog } from '../bounded-log.js';
 
-export type LocalEvent = BankEvent & { time: string };
+export type LocalEvent = ClearwayEvent & { time: string };
 
 export interface EventFilter {
   /** Only events with exactly this detail-type. */
@@ -25,7 +25,7 @@ export class InMemoryEventBus implements EventPublisher {
     this.#events = new BoundedLog({ count: limit });
   }
 
-  async publish(event: BankEvent): Promise<void> {
+  async publish(event: ClearwayEvent): Promise<void> {
     this.#events.push({ ...event, time: this.clock.now().toISOString() });
   }
 

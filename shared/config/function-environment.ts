@@ -5,6 +5,8 @@ export const ENV = {
   signingKeyId: 'SIGNING_KEY_ID',
   idempotencyTable: 'IDEMPOTENCY_TABLE',
   inboxTable: 'WEBHOOK_INBOX_TABLE',
+  /** The payment records (end-to-end id to status and history); where it is set, payments are tracked. */
+  paymentsTable: 'PAYMENTS_TABLE',
   webhookQueueUrl: 'WEBHOOK_QUEUE_URL',
   /** The webhook dead-letter queue, also the quarantine of webhooks that can never be processed. */
   webhookDeadLetterQueueUrl: 'WEBHOOK_DEAD_LETTER_QUEUE_URL',

@@ -26,4 +26,14 @@ export const webhookInboxTable: TableDefinition = {
   ttlAttribute: 'expiresAt',
 };
 
-export const tables = [idempotencyTable, webhookInboxTable] as const;
+/**
+ * One item per payment, key its end-to-end id (at most 35 characters), kept for good: the gateway's record
+ * of each payment and its history. Next to them, one item per claiming bank request, key
+ * `request#<X-Request-Id>` (longer than any end-to-end id), listing the ids it claimed.
+ */
+export const paymentsTable: TableDefinition = {
+  name: 'payments',
+  partitionKey: 'endToEndId',
+};
+
+export const tables = [idempotencyTable, webhookInboxTable, paymentsTable] as const;

@@ -7,6 +7,7 @@ import type { BankClient, BankRequest, BankResponse, Log } from '../bank/client.
 import { BankError, BankUnreachableError } from '../bank/errors.js';
 import { isRetryableStatus } from '../bank/retry.js';
 import { type HttpResult, json, problem } from '../http/problem.js';
+import { readJson, REQUEST_JSON_LIMITS } from '../json/read-json.js';
 import type { Operation } from '../operations/operation.js';
 import type { AttemptLog } from './attempt-log.js';
 import {
@@ -24,6 +25,7 @@ import {
   isValidIdempotencyKey,
   type RequestProblem,
 } from './request.js';
+import type { OperationTracker, TrackedAnswer, TrackedCall } from './tracker.js';
 
 export interface ForwardDependencies {
   bank: BankClient;
@@ -32,6 +34,8 @@ export interface ForwardDependencies {
   log: Log;
   /** What the institution's contract allows (configuration on AWS, the simulator's registry locally). */
   institution: { overdraftAgreement: boolean };
+  /** Trackers by name (`Operation.tracker`): the gateway's own state of tracked writes, e.g. `payments`. */
+  trackers?: Record<string, OperationTracker>;
   now?: () => number;
 }
 
@@ -63,6 +67,16 @@ export async function forwardOperation(
     deadline: request.deadline,
   };
   const readBack = readBackPath(operation, request);
+  const tracker = trackerOf(operation, deps);
+  if (key === undefined && tracker !== undefined) {
+    // checkRequest refuses a missing key where the operation requires one; a tracked write always does.
+    return problem(
+      400,
+      'Validation failed',
+      `${operation.method} ${request.path ?? operation.path}: an Idempotency-Key is required.`,
+      { 'Idempotency-Key': ['header is required for this operation, so a retry can never act twice'] },
+    );
+  }
   if (key === undefined) {
     try {
       return await callBank(deps.bank, bankRequest, readBack);
@@ -75,10 +89,34 @@ export async function forwardOperation(
   const requestId = requestIdFor(scope, key);
   let answer: HttpResult | undefined;
   let workError: unknown;
+  const tracked: TrackedCall | undefined =
+    tracker === undefined
+      ? undefined
+      : {
+          operationId: operation.id,
+          body: checked.body === undefined ? undefined : readJson(checked.body, REQUEST_JSON_LIMITS),
+          requestId,
+          now: new Date(now()),
+        };
   const work = async (): Promise<StoredAnswer> => {
     try {
+      if (tracker !== undefined && tracked !== undefined) {
+        const refused = await tracker.claim(tracked);
+        if (refused !== undefined) {
+          answer = refused;
+          return storableAnswer(refused);
+        }
+      }
       const sentBefore = await deps.attempts.recordSend(requestId, new Date(now()));
-      answer = await callBank(deps.bank, { ...bankRequest, requestId, sentBefore }, readBack);
+      try {
+        answer = await callBank(deps.bank, { ...bankRequest, requestId, sentBefore }, readBack);
+      } catch (error) {
+        if (tracker !== undefined && tracked !== undefined)
+          await settleLogged(tracker, tracked, undefined, deps.log);
+        throw error;
+      }
+      if (tracker !== undefined && tracked !== undefined)
+        await settleLogged(tracker, tracked, trackedAnswer(answer), deps.log);
       return storableAnswer(answer);
     } catch (error) {
       workError = error;
@@ -101,6 +139,47 @@ export async function forwardOperation(
     }
     return failureResult(workError ?? error, deps.log, requestId);
   }
+}
+
+/** The tracker an operation names; one that is named but not wired is a deployment error, found before sending. */
+function trackerOf(operation: Operation, deps: ForwardDependencies): OperationTracker | undefined {
+  if (operation.tracker === undefined) return undefined;
+  const tracker = deps.trackers?.[operation.tracker];
+  if (tracker === undefined)
+    throw new Error(
+      `operation ${operation.id} is tracked by "${operation.tracker}", which is not wired here`,
+    );
+  return tracker;
+}
+
+/** The tracker learns the outcome; its failure is logged and never hides the bank's answer from the caller. */
+async function settleLogged(
+  tracker: OperationTracker,
+  call: TrackedCall,
+  answer: TrackedAnswer | undefined,
+  log: Log,
+): Promise<void> {
+  try {
+    await tracker.settle(call, answer);
+  } catch (error) {
+    log.error('the tracker could not record the outcome; the answer is returned as it is', {
+      operationId: call.operationId,
+      requestId: call.requestId,
+      status: answer?.status,
+      reason: (error as Error).message,
+    });
+  }
+}
+
+/** A mirrored or gateway answer as the tracker reads it: its status and its JSON body, if it has one. */
+function trackedAnswer(answer: HttpResult): TrackedAnswer {
+  let body: unknown;
+  try {
+    body = answer.body === '' ? undefined : readJson(Buffer.from(answer.body), REQUEST_JSON_LIMITS);
+  } catch {
+    body = undefined;
+  }
+  return { status: answer.status, body };
 }
 
 /** Definitive answers are returned (and so stored under the key); retryable failures throw, so a repeat tries again. */

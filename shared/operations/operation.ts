@@ -64,6 +64,12 @@ export interface Operation extends RequestRules {
    * caller when the bank reports that an earlier attempt was already processed.
    */
   readBack?: string;
+  /**
+   * Which tracker (by name, `ForwardDependencies.trackers`) keeps the gateway's own state for this write,
+   * e.g. `payments`. A tracked operation requires an `Idempotency-Key`: the tracker claims its records inside
+   * the key's single run.
+   */
+  tracker?: string;
 }
 
 /** Every spelling an operation is served at: its `path`, then its `aliases`. */

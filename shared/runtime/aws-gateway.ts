@@ -10,6 +10,9 @@ import { powertoolsRunOnce } from '../gateway/idempotency.js';
 import { logger } from '../observability.js';
 import { buildAtColdStart, kmsSigner, once, requireEnv } from './aws-common.js';
 
+/** One DynamoDB client per container, shared by the idempotency store and any tracker's table. */
+export const awsDynamoClient = once(() => new DynamoDBClient({}));
+
 /** Composition root of the operation functions on AWS. */
 export const awsForwardDependencies = once((): ForwardDependencies => {
   const bank = new BankClient({
@@ -19,7 +22,7 @@ export const awsForwardDependencies = once((): ForwardDependencies => {
     log: logger,
   });
   const tableName = requireEnv(ENV.idempotencyTable);
-  const dynamo = new DynamoDBClient({});
+  const dynamo = awsDynamoClient();
   const store = new DynamoDBPersistenceLayer({ tableName, awsSdkV3Client: dynamo });
   const institution = { overdraftAgreement: process.env[ENV.overdraftAgreement] === 'true' };
   return {

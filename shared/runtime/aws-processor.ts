@@ -3,6 +3,8 @@ import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { ENV } from '../config/function-environment.js';
 import { logger } from '../observability.js';
+import { DynamoDbPaymentStore } from '../payments/dynamodb-store.js';
+import { paymentsWebhookHook } from '../payments/track.js';
 import { systemClock } from '../ports/clock.js';
 import { DynamoDbWebhookInbox } from '../webhooks/dynamodb-inbox.js';
 import { EventBridgePublisher } from '../webhooks/eventbridge-publisher.js';
@@ -12,13 +14,29 @@ import { SqsWebhookQuarantine } from '../webhooks/sqs-queue.js';
 import { buildAtColdStart, once, requireEnv } from './aws-common.js';
 
 /** Composition root of the webhook processor on AWS. */
-export const awsProcessDependencies = once((): ProcessDependencies => ({
-  inbox: new DynamoDbWebhookInbox(new DynamoDBClient({}), requireEnv(ENV.inboxTable)),
-  events: new EventBridgePublisher(new EventBridgeClient({}), requireEnv(ENV.eventBusName)),
-  quarantine: new SqsWebhookQuarantine(new SQSClient({}), requireEnv(ENV.webhookDeadLetterQueueUrl)),
-  bodies: new S3WebhookBodyStore(requireEnv(ENV.webhookBodyBucket)),
-  clock: systemClock,
-  log: logger,
-}));
+export const awsProcessDependencies = once((): ProcessDependencies => {
+  const dynamo = new DynamoDBClient({});
+  const events = new EventBridgePublisher(new EventBridgeClient({}), requireEnv(ENV.eventBusName));
+  // Payments are tracked where the stack gives the processor their table.
+  const paymentsTable = process.env[ENV.paymentsTable];
+  return {
+    hooks:
+      paymentsTable === undefined || paymentsTable === ''
+        ? []
+        : [
+            paymentsWebhookHook({
+              store: new DynamoDbPaymentStore(dynamo, paymentsTable),
+              events,
+              log: logger,
+            }),
+          ],
+    inbox: new DynamoDbWebhookInbox(dynamo, requireEnv(ENV.inboxTable)),
+    events,
+    quarantine: new SqsWebhookQuarantine(new SQSClient({}), requireEnv(ENV.webhookDeadLetterQueueUrl)),
+    bodies: new S3WebhookBodyStore(requireEnv(ENV.webhookBodyBucket)),
+    clock: systemClock,
+    log: logger,
+  };
+});
 
 buildAtColdStart(awsProcessDependencies);

@@ -1,5 +1,5 @@
 import { jsonText } from './json-text.js';
-import type { BankEvent } from './ports.js';
+import type { ClearwayEvent } from './ports.js';
 
 /** EventBridge `PutEvents` limits (its API reference): a detail-type of 1 to 128 characters... */
 export const MAX_DETAIL_TYPE_LENGTH = 128;
@@ -9,7 +9,7 @@ export const MAX_ENTRY_BYTES = 256 * 1024;
 export const MAX_DETAIL_DEPTH = 1000;
 
 /** The event's detail as EventBridge takes it: JSON text, numbers as the bank wrote them, any depth. */
-export function detailText(event: BankEvent): string {
+export function detailText(event: ClearwayEvent): string {
   return jsonText(event.detail).text;
 }
 
@@ -17,7 +17,7 @@ export function detailText(event: BankEvent): string {
  * Why EventBridge would refuse the event, or undefined when it fits. Such a webhook would fail on every
  * retry, so the processor quarantines it with this reason instead.
  */
-export function eventProblem(event: BankEvent): string | undefined {
+export function eventProblem(event: ClearwayEvent): string | undefined {
   if (event.detailType.length > MAX_DETAIL_TYPE_LENGTH) {
     return `the Type is ${event.detailType.length} characters long; an EventBridge detail-type takes at most ${MAX_DETAIL_TYPE_LENGTH}`;
   }

@@ -1,6 +1,6 @@
 import { type EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { detailText } from './event-limits.js';
-import type { BankEvent, EventPublisher } from './ports.js';
+import type { ClearwayEvent, EventPublisher } from './ports.js';
 
 /** Publishes to the institution's EventBridge bus; a rejected entry is an error, so the message is retried. */
 export class EventBridgePublisher implements EventPublisher {
@@ -9,7 +9,7 @@ export class EventBridgePublisher implements EventPublisher {
     private readonly busName: string,
   ) {}
 
-  async publish(event: BankEvent): Promise<void> {
+  async publish(event: ClearwayEvent): Promise<void> {
     const { FailedEntryCount, Entries } = await this.client.send(
       new PutEventsCommand({
         Entries: [
@@ -25,7 +25,7 @@ export class EventBridgePublisher implements EventPublisher {
     if (FailedEntryCount) {
       const entry = Entries?.[0];
       throw new Error(
-        `EventBridge refused event ${event.detail.key}: ${entry?.ErrorCode} ${entry?.ErrorMessage}`,
+        `EventBridge refused event ${'key' in event.detail ? event.detail.key : event.detail.transitionId}: ${entry?.ErrorCode} ${entry?.ErrorMessage}`,
       );
     }
   }

@@ -44,8 +44,20 @@ export interface BankEvent {
   };
 }
 
+/**
+ * An event about state the gateway keeps itself (a payment's status, later FX trades and batches): source
+ * `clearway.gateway`, at least once, with a stable `transitionId` consumers deduplicate on.
+ */
+export interface GatewayEvent {
+  source: 'clearway.gateway';
+  detailType: string;
+  detail: { transitionId: string } & Record<string, unknown>;
+}
+
+export type ClearwayEvent = BankEvent | GatewayEvent;
+
 export interface EventPublisher {
-  publish(event: BankEvent): Promise<void>;
+  publish(event: ClearwayEvent): Promise<void>;
 }
 
 export type InboxClaim = 'claimed' | 'already-published' | 'busy';

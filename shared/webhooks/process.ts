@@ -12,7 +12,27 @@ import type {
 } from './ports.js';
 import { decodeQueueMessage, QueueMessageError, quarantineReason } from './queue-message.js';
 
+/** A webhook as the state hooks see it, once its identity is claimed in the inbox. */
+export interface ClaimedWebhook {
+  type: string;
+  version: number;
+  /** The webhook's identity: a hook records it as the cause of what it changes. */
+  key: string;
+  payload: unknown;
+  receivedAt: string;
+  now: Date;
+}
+
+/**
+ * Moves the gateway's own records on a webhook (payments, later FX trades and batches). Runs after the
+ * inbox claim and before the bank event is published; it must be idempotent per `key` (a redelivered
+ * message runs it again), and it throws to have the message retried.
+ */
+export type StateHook = (webhook: ClaimedWebhook) => Promise<void>;
+
 export interface ProcessDependencies {
+  /** Run in order on every claimed webhook; none by default. */
+  hooks?: readonly StateHook[];
   inbox: WebhookInbox;
   events: EventPublisher;
   quarantine: WebhookQuarantine;
@@ -32,8 +52,8 @@ export class InboxBusyError extends Error {
 type Facts = { webhookType?: string; key?: string; basis?: string };
 
 /**
- * One queued message: read the webhook, claim its identity in the inbox, publish one event, then mark it
- * published. A crash between claim and mark leaves it unpublished, so the redelivered message publishes
+ * One queued message: read the webhook, claim its identity in the inbox, let the state hooks move the
+ * gateway's records, publish one event, then mark it published. A crash between claim and mark leaves it unpublished, so the redelivered message publishes
  * again (consumers deduplicate on `detail.key`); a published key is dropped as a duplicate.
  *
  * A webhook that can never be published (not an envelope, or an event EventBridge refuses) is quarantined
@@ -107,6 +127,16 @@ async function publishOnce(
   }
   if (claim === 'busy') throw new InboxBusyError(`webhook ${key} is being processed by another worker`);
   try {
+    for (const hook of deps.hooks ?? []) {
+      await hook({
+        type: envelope.type,
+        version: envelope.version,
+        key,
+        payload: envelope.payload,
+        receivedAt: webhook.receivedAt,
+        now: deps.clock.now(),
+      });
+    }
     await deps.events.publish(event);
   } catch (error) {
     await deps.inbox.release(key).catch(() => undefined); // the lease runs out anyway

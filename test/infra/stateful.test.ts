@@ -2,7 +2,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { publicKeyReaderFunctionNames, signingFunctionNames } from '../../lib/catalog.js';
 import { bankPublicKeysPlaceholder, placeholderTokenExpiry } from '../../lib/stateful-stack.js';
-import { idempotencyTable, webhookInboxTable } from '../../shared/config/tables.js';
+import { idempotencyTable, paymentsTable, webhookInboxTable } from '../../shared/config/tables.js';
 import { QUEUE_MESSAGE_LIMIT_BYTES } from '../../shared/webhooks/queue-message.js';
 import {
   actionsOf,
@@ -159,6 +159,21 @@ describe('the stateful stack', () => {
       });
     },
   );
+
+  it('creates the payments table on demand, keyed by end-to-end id, with point-in-time recovery and encryption, retained, without expiry', () => {
+    simulation.stateful.hasResource('AWS::DynamoDB::Table', {
+      Properties: {
+        KeySchema: [{ AttributeName: paymentsTable.partitionKey, KeyType: 'HASH' }],
+        BillingMode: 'PAY_PER_REQUEST',
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        SSESpecification: { SSEEnabled: true },
+        TimeToLiveSpecification: Match.absent(),
+      },
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+    });
+    expect(paymentsTable.partitionKey).toBe('endToEndId');
+  });
 
   it('creates the event bus', () => {
     simulation.stateful.hasResourceProperties('AWS::Events::EventBus', { Name: 'clearway-simulation' });

@@ -23,6 +23,7 @@ import {
 const allFunctionNames = () => [
   ...operationFunctionNames(),
   fnNames.gatewaySigningKey,
+  fnNames.gatewayPayments,
   fnNames.webhookReceiver,
   fnNames.webhookProcessor,
 ];
@@ -265,9 +266,12 @@ describe('the stateless stack', () => {
       expect(JSON.stringify(allowed.get('ssm:GetParameter'))).toContain(`{"Ref":"${parameter}"}`);
     });
 
-    it('lets the processor only use the inbox table, put events on the bus, consume the queue, quarantine and read large bodies', () => {
+    it('lets the processor only use the inbox and payments tables, put events on the bus, consume the queue, quarantine and read large bodies', () => {
       const inbox = statefulId(simulation, 'AWS::DynamoDB::Table', (t) =>
         JSON.stringify(t.Properties?.KeySchema).includes('"key"'),
+      );
+      const payments = statefulId(simulation, 'AWS::DynamoDB::Table', (t) =>
+        JSON.stringify(t.Properties?.KeySchema).includes('"endToEndId"'),
       );
       const bus = statefulId(simulation, 'AWS::Events::EventBus');
       const { queue, dlq } = webhookQueues(simulation);
@@ -290,7 +294,11 @@ describe('the stateless stack', () => {
           'sqs:SendMessage',
         ].sort(),
       );
-      for (const action of items) expect(allowed.get(action)).toEqual([{ 'Fn::GetAtt': [inbox, 'Arn'] }]);
+      for (const action of items)
+        expect(allowed.get(action)).toEqual([
+          { 'Fn::GetAtt': [inbox, 'Arn'] },
+          { 'Fn::GetAtt': [payments, 'Arn'] },
+        ]);
       expect(allowed.get('events:PutEvents')).toEqual([{ 'Fn::GetAtt': [bus, 'Arn'] }]);
       for (const action of consume) expect(allowed.get(action)).toEqual([{ 'Fn::GetAtt': [queue, 'Arn'] }]);
       expect(allowed.get('sqs:SendMessage')).toEqual([{ 'Fn::GetAtt': [dlq, 'Arn'] }]);
@@ -330,6 +338,24 @@ describe('the stateless stack', () => {
         for (const action of items) expect(allowed.get(action)).toEqual([{ 'Fn::GetAtt': [table, 'Arn'] }]);
         for (const action of secretActions) expect(allowed.get(action)).toEqual([{ Ref: secret }]);
       }
+    });
+
+    it('lets the payments read function only get items of the payments table', () => {
+      const payments = statefulId(simulation, 'AWS::DynamoDB::Table', (t) =>
+        JSON.stringify(t.Properties?.KeySchema).includes('"endToEndId"'),
+      );
+      const allowed = grants(resolvedStatements(simulation, fnNames.gatewayPayments));
+      expect([...allowed.keys()].sort()).toEqual([...runtimeBasics, 'dynamodb:GetItem'].sort());
+      expect(allowed.get('dynamodb:GetItem')).toEqual([{ 'Fn::GetAtt': [payments, 'Arn'] }]);
+      expect(Object.keys(variablesOf(functionNamed(simulation, fnNames.gatewayPayments)))).toContain(
+        ENV.paymentsTable,
+      );
+    });
+
+    it('gives the processor the payments table, so it moves payment records on webhooks', () => {
+      expect(Object.keys(variablesOf(functionNamed(simulation, fnNames.webhookProcessor)))).toContain(
+        ENV.paymentsTable,
+      );
     });
 
     it('lets the signing-key function only read the public key', () => {

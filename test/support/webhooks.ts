@@ -8,8 +8,9 @@ import { PemSigner } from '../../shared/signing/pem-signer.js';
 import { SignatureVerifier } from '../../shared/signing/verifier.js';
 import { fixedBankKeys } from '../../shared/webhooks/bank-keys.js';
 import { DynamoDbWebhookInbox } from '../../shared/webhooks/dynamodb-inbox.js';
+import type { ProcessDependencies } from '../../shared/webhooks/process.js';
 import type {
-  BankEvent,
+  ClearwayEvent,
   WebhookBodyStore,
   WebhookQuarantine,
   WebhookQueue,
@@ -129,15 +130,15 @@ export function testReceiver(
  * to fail, memory ports and a recording log. `deliver` hands it SQS records with these message bodies.
  */
 export function testProcessor(dynamo: LocalDynamo) {
-  const published: BankEvent[] = [];
+  const published: ClearwayEvent[] = [];
   const bus = { failNext: 0 };
   const clock = new ManualClock('2026-03-02T08:00:00Z');
   const ports = memoryWebhookPorts();
   const { log, lines } = recordingLog();
-  const deps = {
+  const deps: ProcessDependencies & { log: typeof log } = {
     inbox: new DynamoDbWebhookInbox(dynamo.client, dynamo.tableName(webhookInboxTable)),
     events: {
-      publish: async (event: BankEvent) => {
+      publish: async (event: ClearwayEvent) => {
         if (bus.failNext > 0) {
           bus.failNext--;
           throw new Error('EventBridge unavailable');

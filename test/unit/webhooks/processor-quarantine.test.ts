@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalDynamo, startLocalDynamo } from '../../../local/dynamo.js';
 import { MAX_KEY_LENGTH } from '../../../shared/webhooks/identity.js';
 import { encodeQueueMessage } from '../../../shared/webhooks/queue-message.js';
+import type { BankEvent } from '../../../shared/webhooks/ports.js';
 import { deepEnvelope, queueMessage, testProcessor as pipeline } from '../../support/webhooks.js';
 
 let dynamo: LocalDynamo;
@@ -141,7 +142,7 @@ describe('long identity fields stay within the inbox’s key size', () => {
 
     expect([first.batchItemFailures, redelivery.batchItemFailures]).toEqual([[], []]);
     expect(world.published).toHaveLength(1);
-    const key = world.published[0]?.detail.key ?? '';
+    const key = (world.published[0] as BankEvent | undefined)?.detail.key ?? '';
     expect(key).toMatch(/^TransactionSettled:sha256:[0-9a-f]{64}$/);
     expect(key.length).toBeLessThanOrEqual(MAX_KEY_LENGTH);
     expect(world.lines.map((line) => line.message)).toEqual([

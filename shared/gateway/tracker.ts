@@ -1,0 +1,34 @@
+import type { HttpResult } from '../http/problem.js';
+
+/** One tracked write as its tracker sees it, the same at `claim` and at `settle`. */
+export interface TrackedCall {
+  operationId: string;
+  /** The request body as the safe JSON reader gives it (numbers as `JsonNumber`, the digits written). */
+  body: unknown;
+  /** The X-Request-Id the bank sees for this Idempotency-Key. */
+  requestId: string;
+  now: Date;
+}
+
+/** The bank's definitive answer, status and parsed JSON body (undefined when it had none or not JSON). */
+export interface TrackedAnswer {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * Keeps the gateway's own state for a kind of write (payments by end-to-end id, later FX quotes, batches).
+ * Both calls run inside the Idempotency-Key's single run, so each happens once per key.
+ */
+export interface OperationTracker {
+  /**
+   * Before anything is sent: takes the records this request acts on. An `HttpResult` refuses the request
+   * (nothing is sent, and that answer is stored under the key); undefined lets it go to the bank.
+   */
+  claim(call: TrackedCall): Promise<HttpResult | undefined>;
+  /**
+   * After the bank answered (`answer`), or when the outcome is unknown (undefined: a timeout, a retryable
+   * failure; the records stay as claimed). A failure here is logged by the caller, never shown to it.
+   */
+  settle(call: TrackedCall, answer: TrackedAnswer | undefined): Promise<void>;
+}

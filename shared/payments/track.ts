@@ -1,0 +1,276 @@
+import type { Log } from '../bank/client.js';
+import type { OperationTracker, TrackedAnswer, TrackedCall } from '../gateway/tracker.js';
+import { type HttpResult, problem } from '../http/problem.js';
+import type { EventPublisher, GatewayEvent } from '../webhooks/ports.js';
+import type { StateHook } from '../webhooks/process.js';
+import type { PaymentStore } from './ports.js';
+import { answeredResponses, type PaymentIntent, paymentIntents, paymentWebhook } from './read.js';
+import {
+  applyChange,
+  appliedBy,
+  type Change,
+  createdRecord,
+  isClaimable,
+  isPaymentStatus,
+  type PaymentRecord,
+  reclaimedRecord,
+  type Transition,
+} from './status.js';
+
+export interface PaymentDependencies {
+  store: PaymentStore;
+  events: EventPublisher;
+  log: Log;
+}
+
+/** The tracker's name, as operations name it (`Operation.tracker`). */
+export const PAYMENTS_TRACKER = 'payments';
+export const PAYMENT_STATUS_CHANGED = 'PaymentStatusChanged';
+
+/** Where the gateway serves a payment's record. */
+export function paymentPath(endToEndId: string): string {
+  return `/gateway/payments/${encodeURIComponent(endToEndId)}`;
+}
+
+export function paymentStatusChanged(record: PaymentRecord, transition: Transition): GatewayEvent {
+  return {
+    source: 'clearway.gateway',
+    detailType: PAYMENT_STATUS_CHANGED,
+    detail: {
+      transitionId: transition.transitionId,
+      endToEndId: record.endToEndId,
+      from: transition.from,
+      to: transition.to,
+      record,
+    },
+  };
+}
+
+/** How often a conditional write is retried after another writer moved the record first. */
+const MAX_CONTENDED_WRITES = 5;
+
+/**
+ * The payments tracker of the operation use case: claims one record per credit transfer before the bank is
+ * called, and moves them on the bank's answer. Events of this path are published best effort (logged on
+ * failure): the caller's answer never depends on them.
+ */
+export function paymentsTracker(deps: PaymentDependencies): OperationTracker {
+  return {
+    claim: (call) => claimPayments(call, deps),
+    settle: (call, answer) => settlePayments(call, answer, deps),
+  };
+}
+
+async function claimPayments(call: TrackedCall, deps: PaymentDependencies): Promise<HttpResult | undefined> {
+  const intents = paymentIntents(call.body);
+  const claimed: PaymentIntent[] = [];
+  for (const intent of intents) {
+    const outcome = await claimOne(intent, call, deps);
+    if (outcome.conflict === undefined) {
+      if (outcome.claimed) claimed.push(intent);
+      continue;
+    }
+    // Nothing is sent: the ids this request took are given back (Refused, claimable again).
+    for (const taken of claimed)
+      await moveBestEffort(taken.endToEndId, { to: 'Refused', at: call.now, cause: '409' }, call, deps);
+    const path = paymentPath(outcome.conflict.endToEndId);
+    return problem(
+      409,
+      'Payment already submitted',
+      `The end-to-end id ${outcome.conflict.endToEndId} belongs to another payment (status ${outcome.conflict.status}), see ${path}. Use a new end-to-end id, or the same Idempotency-Key to repeat that request.`,
+      { endToEndIdentification: [`is already used by ${path}`] },
+      { 'x-request-id': call.requestId },
+      path,
+    );
+  }
+  if (intents.length > 0)
+    await deps.store.rememberRequest(
+      call.requestId,
+      intents.map((intent) => intent.endToEndId),
+      call.now,
+    );
+  return undefined;
+}
+
+async function claimOne(
+  intent: PaymentIntent,
+  call: TrackedCall,
+  deps: PaymentDependencies,
+): Promise<{ claimed: boolean; conflict?: PaymentRecord }> {
+  for (let attempt = 0; attempt < MAX_CONTENDED_WRITES; attempt++) {
+    const fresh = createdRecord(
+      intent.endToEndId,
+      'Outbound',
+      intent.facts,
+      { to: 'Submitted', at: call.now, cause: 'claim' },
+      call.requestId,
+    );
+    if (await deps.store.create(fresh)) {
+      await publishLogged(fresh, deps);
+      return { claimed: true };
+    }
+    const existing = await deps.store.get(intent.endToEndId);
+    if (existing === undefined) continue;
+    // A retry of the same Idempotency-Key (or the same id twice in one request) holds it already.
+    if (existing.requestId === call.requestId) return { claimed: false };
+    if (!isClaimable(existing.status)) return { claimed: false, conflict: existing };
+    const next = reclaimedRecord(existing, intent.facts, call.requestId, call.now);
+    if (await deps.store.replace(next, existing)) {
+      await publishLogged(next, deps);
+      return { claimed: true };
+    }
+  }
+  throw new Error(`payment ${intent.endToEndId} is being changed by others; try again`);
+}
+
+async function settlePayments(
+  call: TrackedCall,
+  answer: TrackedAnswer | undefined,
+  deps: PaymentDependencies,
+): Promise<void> {
+  if (answer === undefined) return; // unknown outcome: the records stay Submitted
+  const ours = (record: PaymentRecord) => record.requestId === call.requestId;
+  if (answer.status === 202) {
+    for (const { endToEndId, response } of answeredResponses(answer.body)) {
+      if (!isPaymentStatus(response)) {
+        deps.log.warn('the bank answered an unknown payment response; the record stays', {
+          endToEndId,
+          response,
+        });
+        continue;
+      }
+      await moveBestEffort(endToEndId, { to: response, at: call.now, cause: '202' }, call, deps, ours);
+    }
+    return;
+  }
+  if (answer.status >= 400 && answer.status < 500) {
+    for (const { endToEndId } of paymentIntents(call.body))
+      await moveBestEffort(
+        endToEndId,
+        { to: 'Refused', at: call.now, cause: String(answer.status) },
+        call,
+        deps,
+        ours,
+      );
+  }
+}
+
+/** In the operation path: a failure is logged per record, so the others still move and the caller gets its answer. */
+async function moveBestEffort(
+  endToEndId: string,
+  change: Change,
+  call: TrackedCall,
+  deps: PaymentDependencies,
+  guard?: (record: PaymentRecord) => boolean,
+): Promise<void> {
+  try {
+    const moved = await move(endToEndId, change, deps.store, { guard });
+    if (moved?.kind === 'moved') await publishLogged(moved.record, deps);
+  } catch (error) {
+    deps.log.error('a payment record could not be moved', {
+      endToEndId,
+      to: change.to,
+      requestId: call.requestId,
+      reason: (error as Error).message,
+    });
+  }
+}
+
+async function publishLogged(record: PaymentRecord, deps: PaymentDependencies): Promise<void> {
+  const transition = record.history[record.history.length - 1] as Transition;
+  try {
+    await deps.events.publish(paymentStatusChanged(record, transition));
+  } catch (error) {
+    deps.log.error('PaymentStatusChanged could not be published', {
+      endToEndId: record.endToEndId,
+      transitionId: transition.transitionId,
+      reason: (error as Error).message,
+    });
+  }
+}
+
+type Moved =
+  | { kind: 'moved'; record: PaymentRecord }
+  /** This cause's transition was written before (a redelivery): publish it again. */
+  | { kind: 'applied'; record: PaymentRecord; transition: Transition };
+
+/**
+ * One transition by conditional write: read, apply the pure rule, write only if nobody moved the record
+ * meanwhile (status and generation unchanged), else read again. Undefined when nothing changes.
+ */
+async function move(
+  endToEndId: string,
+  change: Change,
+  store: PaymentStore,
+  options: { guard?: (record: PaymentRecord) => boolean; create?: () => PaymentRecord },
+): Promise<Moved | undefined> {
+  for (let attempt = 0; attempt < MAX_CONTENDED_WRITES; attempt++) {
+    const record = await store.get(endToEndId);
+    if (record === undefined) {
+      if (options.create === undefined) return undefined;
+      const created = options.create();
+      if (await store.create(created)) return { kind: 'moved', record: created };
+      continue;
+    }
+    const applied = appliedBy(record, change.cause, change.to);
+    if (applied !== undefined) return { kind: 'applied', record, transition: applied };
+    if (options.guard && !options.guard(record)) return undefined;
+    const next = applyChange(record, change);
+    if (next === undefined) return undefined;
+    if (await store.replace(next, record)) return { kind: 'moved', record: next };
+  }
+  throw new Error(`payment ${endToEndId} is being changed by others; the webhook will be retried`);
+}
+
+/**
+ * The processor's payments hook, run after the webhook's identity is claimed and before it is marked
+ * published. A failure (the store, the bus) throws, so the message is retried; the retry finds its own
+ * transition applied and publishes it again (at least once, `transitionId` stable).
+ */
+export function paymentsWebhookHook(deps: PaymentDependencies): StateHook {
+  return async (webhook) => {
+    const seen = paymentWebhook(webhook.type, webhook.payload);
+    if (seen === undefined) return;
+    const change = (to: Change['to'], screening?: Change['screening']): Change => ({
+      to,
+      at: webhook.now,
+      cause: webhook.key,
+      ...(screening && { screening }),
+    });
+    const results: Array<Moved | undefined> = [];
+    if (seen.kind === 'message') {
+      const byRequest = await deps.store.endToEndIdsOf(seen.messageId);
+      const fromRequest = (record: PaymentRecord) => record.requestId === seen.messageId;
+      if (byRequest.length === 0) {
+        // Not a request of ours: perhaps the message id is the payment's end-to-end id.
+        results.push(await move(seen.messageId, change(seen.to), deps.store, {}));
+      }
+      for (const endToEndId of byRequest)
+        results.push(await move(endToEndId, change(seen.to), deps.store, { guard: fromRequest }));
+    } else {
+      const moveTo = change(seen.to, seen.screening);
+      const create = () => createdRecord(seen.endToEndId, seen.direction, seen.facts, moveTo);
+      if (seen.direction === 'Inbound') {
+        // A credit is recorded the first time it is seen; an id we know (our own payment) is left alone.
+        const existing = await deps.store.get(seen.endToEndId);
+        if (existing === undefined || appliedBy(existing, webhook.key, seen.to)) {
+          results.push(await move(seen.endToEndId, moveTo, deps.store, { create }));
+        }
+      } else {
+        results.push(
+          await move(seen.endToEndId, moveTo, deps.store, {
+            ...(seen.fasterPayments && { create }),
+          }),
+        );
+      }
+    }
+    for (const result of results) {
+      if (result === undefined) continue;
+      const transition =
+        result.kind === 'applied'
+          ? result.transition
+          : (result.record.history[result.record.history.length - 1] as Transition);
+      await deps.events.publish(paymentStatusChanged(result.record, transition));
+    }
+  };
+}

@@ -1,0 +1,26 @@
+import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
+import { ENV } from '../config/function-environment.js';
+import type { ForwardDependencies } from '../gateway/forward-operation.js';
+import { logger } from '../observability.js';
+import { DynamoDbPaymentStore } from '../payments/dynamodb-store.js';
+import { PAYMENTS_TRACKER, paymentsTracker } from '../payments/track.js';
+import { EventBridgePublisher } from '../webhooks/eventbridge-publisher.js';
+import { buildAtColdStart, once, requireEnv } from './aws-common.js';
+import { awsDynamoClient, awsForwardDependencies } from './aws-gateway.js';
+
+/**
+ * Composition root of the payments operation function: the operation use case of every function plus the
+ * payments tracker (its table and the bus). Its own module, so other operation functions load none of it.
+ */
+export const awsPaymentsForwardDependencies = once((): ForwardDependencies => ({
+  ...awsForwardDependencies(),
+  trackers: {
+    [PAYMENTS_TRACKER]: paymentsTracker({
+      store: new DynamoDbPaymentStore(awsDynamoClient(), requireEnv(ENV.paymentsTable)),
+      events: new EventBridgePublisher(new EventBridgeClient({}), requireEnv(ENV.eventBusName)),
+      log: logger,
+    }),
+  },
+}));
+
+buildAtColdStart(awsPaymentsForwardDependencies);

@@ -1,0 +1,77 @@
+import type * as fs from 'node:fs';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { ENV } from '../../shared/config/function-environment.js';
+import type * as registry from '../../shared/operations/index.js';
+import type { Operation } from '../../shared/operations/operation.js';
+import {
+  actionsOf,
+  resolveCrossStack,
+  resourcesOfType,
+  roleLogicalIdByName,
+  type Statement,
+  type Synthesized,
+  statementsOfRole,
+  synthesize,
+  variablesOf,
+} from './synth.js';
+
+// The payments operations arrive with another change; until then one stands in, on the `payments` function.
+vi.mock('../../shared/operations/index.js', async (importOriginal) => {
+  const original = await importOriginal<typeof registry>();
+  const sendFpsPayments: Operation = {
+    id: 'sendFpsPayments',
+    method: 'POST',
+    path: '/v3/payments/fps',
+    fn: 'payments',
+    requiresIdempotencyKey: true,
+    tracker: 'payments',
+  };
+  return { ...original, operations: [...original.operations, sendFpsPayments] };
+});
+
+// Its entry file comes with them too; synth (without bundling) only checks that it exists.
+vi.mock('node:fs', async (importOriginal) => {
+  const original = await importOriginal<typeof fs>();
+  const existsSync = (path: Parameters<typeof original.existsSync>[0]) =>
+    String(path).endsWith('functions/payments.ts') || original.existsSync(path);
+  return { ...original, default: { ...original, existsSync }, existsSync };
+});
+
+describe('the payments operation function, once the registry has it', () => {
+  let s: Synthesized;
+  beforeAll(() => {
+    s = synthesize({ env: 'simulation' });
+  });
+
+  const statements = (): Statement[] =>
+    statementsOfRole(s.statelessJson, roleLogicalIdByName(s.statelessJson, 'clearway-sim-payments-')).map(
+      (statement) => resolveCrossStack(statement, s.statefulJson) as Statement,
+    );
+  const paymentsTableId = () =>
+    resourcesOfType(s.statefulJson, 'AWS::DynamoDB::Table').find(([, table]) =>
+      JSON.stringify(table.Properties?.KeySchema).includes('"endToEndId"'),
+    )?.[0];
+
+  it('may get, put and update items of the payments table only, and put events on the bus', () => {
+    const onPayments = statements().filter(
+      (statement) =>
+        JSON.stringify(statement.Resource) === JSON.stringify({ 'Fn::GetAtt': [paymentsTableId(), 'Arn'] }),
+    );
+    expect(onPayments.flatMap(actionsOf).sort()).toEqual([
+      'dynamodb:GetItem',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+    ]);
+    const putEvents = statements().filter((statement) => actionsOf(statement).includes('events:PutEvents'));
+    expect(putEvents).toHaveLength(1);
+  });
+
+  it('gets the payments table and the bus by environment', () => {
+    const fn = resourcesOfType(s.statelessJson, 'AWS::Lambda::Function').find(
+      ([, resource]) => variablesOf(resource).POWERTOOLS_SERVICE_NAME === 'payments',
+    )?.[1];
+    expect(Object.keys(variablesOf(fn))).toEqual(
+      expect.arrayContaining([ENV.paymentsTable, ENV.eventBusName]),
+    );
+  });
+});

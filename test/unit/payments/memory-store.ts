@@ -1,0 +1,44 @@
+import type { PaymentStore } from '../../../shared/payments/ports.js';
+import type { PaymentRecord } from '../../../shared/payments/status.js';
+
+/** A PaymentStore in memory with the same conditional semantics as the DynamoDB one. */
+export class MemoryPaymentStore implements PaymentStore {
+  readonly records = new Map<string, PaymentRecord>();
+  readonly requests = new Map<string, string[]>();
+  /** Runs before the next write: lets a test move the record underneath a writer. */
+  beforeNextWrite: (() => void) | undefined;
+
+  async get(endToEndId: string) {
+    const record = this.records.get(endToEndId);
+    return record === undefined ? undefined : structuredClone(record);
+  }
+
+  async create(record: PaymentRecord) {
+    this.#interfere();
+    if (this.records.has(record.endToEndId)) return false;
+    this.records.set(record.endToEndId, structuredClone(record));
+    return true;
+  }
+
+  async replace(record: PaymentRecord, expected: { status: string; generation: number }) {
+    this.#interfere();
+    const stored = this.records.get(record.endToEndId);
+    if (stored?.status !== expected.status || stored.generation !== expected.generation) return false;
+    this.records.set(record.endToEndId, structuredClone(record));
+    return true;
+  }
+
+  async rememberRequest(requestId: string, endToEndIds: string[]) {
+    this.requests.set(requestId, endToEndIds);
+  }
+
+  async endToEndIdsOf(requestId: string) {
+    return this.requests.get(requestId) ?? [];
+  }
+
+  #interfere() {
+    const interfere = this.beforeNextWrite;
+    this.beforeNextWrite = undefined;
+    interfere?.();
+  }
+}

@@ -1,0 +1,490 @@
+import { describe, expect, it } from 'vitest';
+import type { TrackedCall } from '../../../shared/gateway/tracker.js';
+import { JsonNumber } from '../../../shared/json/read-json.js';
+import { paymentsTracker, paymentsWebhookHook } from '../../../shared/payments/track.js';
+import type { PaymentRecord } from '../../../shared/payments/status.js';
+import type { ClearwayEvent, GatewayEvent } from '../../../shared/webhooks/ports.js';
+import { MemoryPaymentStore } from './memory-store.js';
+
+const at = new Date('2026-03-02T09:00:00Z');
+
+/** A v3 bulk body with these end-to-end ids, numbers as the safe reader gives them. */
+function bulkBody(...endToEndIds: string[]) {
+  return {
+    paymentInstructions: [
+      {
+        debtorAccount: { identification: { iban: 'GB33BUKB20201555555555' } },
+        paymentInstructionIdentification: 'pi-1',
+        creditTransfers: endToEndIds.map((endToEndId, index) => ({
+          paymentIdentification: {
+            instructionIdentification: `ii-${index}`,
+            endToEndIdentification: endToEndId,
+          },
+          amount: { currency: 'GBP', instructedAmount: new JsonNumber('10.50') },
+          creditor: { name: 'Creditor' },
+          creditorAccount: {
+            identification: { other: { identification: '12345687654321', schemeName: { code: 'BBAN' } } },
+          },
+          remittanceInformation: {},
+        })),
+      },
+    ],
+  };
+}
+
+const singleBody = (endToEndId: string) => ({
+  paymentInstruction: {
+    debtorAccount: { identification: { iban: 'GB33BUKB20201555555555' } },
+    creditTransfer: {
+      paymentIdentification: { endToEndIdentification: endToEndId },
+      amount: { instructedAmount: new JsonNumber('1.00') },
+      creditorAccount: { identification: { iban: 'GB94BARC10201530093459' } },
+    },
+  },
+});
+
+function setup() {
+  const store = new MemoryPaymentStore();
+  const published: ClearwayEvent[] = [];
+  const bus = { failNext: 0 };
+  const errors: string[] = [];
+  const deps = {
+    store,
+    events: {
+      publish: async (event: ClearwayEvent) => {
+        if (bus.failNext > 0) {
+          bus.failNext--;
+          throw new Error('EventBridge unavailable');
+        }
+        published.push(event);
+      },
+    },
+    log: { debug() {}, info() {}, warn() {}, error: (message: string) => errors.push(message) },
+  };
+  const tracker = paymentsTracker(deps);
+  const hook = paymentsWebhookHook(deps);
+  const call = (
+    requestId: string,
+    body: unknown = bulkBody('e2e-1'),
+    operationId = 'sendFpsPayments',
+  ): TrackedCall => ({
+    operationId,
+    body,
+    requestId,
+    now: at,
+  });
+  const answered202 = (requestId: string, responses: Record<string, string>, body?: unknown) =>
+    tracker.settle(call(requestId, body ?? bulkBody(...Object.keys(responses))), {
+      status: 202,
+      body: {
+        transactions: Object.entries(responses).map(([endToEndIdentification, response]) => ({
+          endToEndIdentification,
+          response,
+        })),
+      },
+    });
+  const webhook = (type: string, key: string, payload: Record<string, unknown>) =>
+    hook({ type, version: 1, key, payload, receivedAt: at.toISOString(), now: at });
+  const settledWebhook = (
+    endToEndId: string,
+    key = `settled-${endToEndId}`,
+    extra: Record<string, unknown> = {},
+  ) =>
+    webhook('TransactionSettled', key, {
+      TransactionId: key,
+      Status: 'Settled',
+      Scheme: 'FasterPayments',
+      EndToEndTransactionId: endToEndId,
+      Amount: new JsonNumber('10.50'),
+      CurrencyCode: 'GBP',
+      DebitCreditCode: 'Debit',
+      Account: { IBAN: 'GB33BUKB20201555555555', BBAN: 'BUKB20201555555555' },
+      CounterpartAccount: { IBAN: 'GB94BARC10201530093459' },
+      ...extra,
+    });
+  const rejectedWebhook = (endToEndId: string, key = `rejected-${endToEndId}`) =>
+    webhook('TransactionRejected', key, {
+      TransactionId: key,
+      Status: 'Rejected',
+      Scheme: 'FasterPayments',
+      EndToEndTransactionId: endToEndId,
+      Amount: new JsonNumber('10.50'),
+      CurrencyCode: 'GBP',
+      DebitCreditCode: 'Debit',
+    });
+  const statusOf = (endToEndId: string) => store.records.get(endToEndId)?.status;
+  const record = (endToEndId: string) => store.records.get(endToEndId) as PaymentRecord;
+  const changes = () =>
+    (published as GatewayEvent[]).map(
+      (event) => `${event.detail.endToEndId} ${event.detail.from}->${event.detail.to}`,
+    );
+  return {
+    store,
+    published,
+    bus,
+    errors,
+    tracker,
+    call,
+    answered202,
+    webhook,
+    settledWebhook,
+    rejectedWebhook,
+    statusOf,
+    record,
+    changes,
+  };
+}
+
+describe('claiming payments before the bank is called', () => {
+  it('claims one Submitted record per credit transfer, with masked accounts, decimal amount and the request id', async () => {
+    const { tracker, call, record, changes } = setup();
+    expect(await tracker.claim(call('req-1', bulkBody('e2e-1', 'e2e-2')))).toBeUndefined();
+    expect(record('e2e-1')).toMatchObject({
+      endToEndId: 'e2e-1',
+      status: 'Submitted',
+      scheme: 'FPS',
+      direction: 'Outbound',
+      amount: '10.50',
+      currency: 'GBP',
+      debtorAccount: '****5555',
+      creditorAccount: '****4321',
+      instructionIdentification: 'ii-0',
+      requestId: 'req-1',
+      history: [{ from: null, to: 'Submitted', cause: 'claim', at: at.toISOString() }],
+    });
+    expect(record('e2e-2').instructionIdentification).toBe('ii-1');
+    expect(JSON.stringify(record('e2e-1'))).not.toContain('12345687654321');
+    expect(changes()).toEqual(['e2e-1 null->Submitted', 'e2e-2 null->Submitted']);
+  });
+
+  it('reads a single payment (v2) too: sterling, no instruction identification', async () => {
+    const { tracker, call, record } = setup();
+    await tracker.claim(call('req-1', singleBody('single-1'), 'sendFpsSinglePayment'));
+    expect(record('single-1')).toMatchObject({
+      status: 'Submitted',
+      amount: '1.00',
+      currency: 'GBP',
+      creditorAccount: '****3459',
+    });
+    expect(record('single-1').instructionIdentification).toBeUndefined();
+  });
+
+  it('lets a retry of the same request (same request id) claim again without change', async () => {
+    const { tracker, call, record, published } = setup();
+    await tracker.claim(call('req-1'));
+    expect(await tracker.claim(call('req-1'))).toBeUndefined();
+    expect(record('e2e-1').history).toHaveLength(1);
+    expect(published).toHaveLength(1);
+  });
+
+  it('refuses another request for a live end-to-end id with a 409 naming the record, and gives back what it took', async () => {
+    const { tracker, call, statusOf } = setup();
+    await tracker.claim(call('req-1', bulkBody('e2e-2')));
+    const refusal = await tracker.claim(call('req-2', bulkBody('e2e-1', 'e2e-2')));
+    expect(refusal?.status).toBe(409);
+    const body = JSON.parse(refusal?.body ?? '{}');
+    expect(body).toMatchObject({ status: 409, instance: '/gateway/payments/e2e-2' });
+    expect(body.detail).toContain('/gateway/payments/e2e-2');
+    expect(statusOf('e2e-2')).toBe('Submitted');
+    // e2e-1 was taken by req-2 before the conflict: given back, claimable again.
+    expect(statusOf('e2e-1')).toBe('Refused');
+    expect(await tracker.claim(call('req-3', bulkBody('e2e-1')))).toBeUndefined();
+  });
+
+  it.each(['Accepted', 'Settled'])('refuses a new request for a payment that is %s', async (status) => {
+    const { tracker, call, answered202, settledWebhook } = setup();
+    await tracker.claim(call('req-1'));
+    await answered202('req-1', { 'e2e-1': 'Accepted' });
+    if (status === 'Settled') await settledWebhook('e2e-1');
+    expect((await tracker.claim(call('req-2')))?.status).toBe(409);
+  });
+
+  it.each([
+    ['a 202 refusal', 'InsufficientFunds'],
+    ['a 202 Rejected', 'Rejected'],
+    ['TransactionRejected', 'Rejected'],
+    ['validation failed', 'ValidationFailed'],
+    ['assessment failed', 'AssessmentFailed'],
+    ['a whole-request 4xx', 'Refused'],
+  ])(
+    'lets a new request claim a payment that ended with %s, as a new generation with its history kept',
+    async (cause, status) => {
+      const s = setup();
+      await s.tracker.claim(s.call('req-1'));
+      if (cause === 'TransactionRejected') await s.rejectedWebhook('e2e-1');
+      else if (cause === 'validation failed')
+        await s.webhook('PaymentMessageValidationFailed', 'v-1', {
+          MessageId: 'req-1',
+          ValidationFailure: 'x',
+        });
+      else if (cause === 'assessment failed')
+        await s.webhook('PaymentMessageAssesmentFailed', 'a-1', {
+          MessageId: 'req-1',
+          AssesmentFailure: 'x',
+        });
+      else if (cause === 'a whole-request 4xx')
+        await s.tracker.settle(s.call('req-1'), { status: 400, body: { title: 'Bad' } });
+      else await s.answered202('req-1', { 'e2e-1': status });
+      expect(s.statusOf('e2e-1')).toBe(status);
+
+      expect(await s.tracker.claim(s.call('req-2'))).toBeUndefined();
+      const record = s.record('e2e-1');
+      expect(record).toMatchObject({ status: 'Submitted', requestId: 'req-2', generation: 2 });
+      expect(record.history.map((t) => `${t.from}->${t.to}`)).toEqual([
+        'null->Submitted',
+        `Submitted->${status}`,
+        `${status}->Submitted`,
+      ]);
+      expect(new Set(record.history.map((t) => t.transitionId)).size).toBe(3);
+    },
+  );
+
+  it('does not let a late answer to the old request move the re-claimed payment', async () => {
+    const { tracker, call, answered202, statusOf } = setup();
+    await tracker.claim(call('req-1'));
+    await answered202('req-1', { 'e2e-1': 'InsufficientFunds' });
+    await tracker.claim(call('req-2'));
+    await tracker.settle(call('req-1'), { status: 400, body: undefined });
+    expect(statusOf('e2e-1')).toBe('Submitted');
+  });
+});
+
+describe('settling on the bank answer', () => {
+  it('moves each end-to-end id to its own response of the 202', async () => {
+    const { tracker, call, answered202, statusOf, record } = setup();
+    await tracker.claim(call('req-1', bulkBody('e2e-1', 'e2e-2')));
+    await answered202('req-1', { 'e2e-1': 'Accepted', 'e2e-2': 'InvalidAccount' });
+    expect(statusOf('e2e-1')).toBe('Accepted');
+    expect(statusOf('e2e-2')).toBe('InvalidAccount');
+    expect(record('e2e-1').history[1]).toMatchObject({ from: 'Submitted', to: 'Accepted', cause: '202' });
+  });
+
+  it('reads the single payment answer {transaction}', async () => {
+    const { tracker, call, statusOf } = setup();
+    await tracker.claim(call('req-1', singleBody('s-1'), 'sendFpsSinglePayment'));
+    await tracker.settle(call('req-1', singleBody('s-1'), 'sendFpsSinglePayment'), {
+      status: 202,
+      body: { transaction: { endToEndIdentification: 's-1', response: 'Accepted' } },
+    });
+    expect(statusOf('s-1')).toBe('Accepted');
+  });
+
+  it('marks every claimed record Refused on a whole-request 4xx, with the status as cause', async () => {
+    const { tracker, call, statusOf, record } = setup();
+    await tracker.claim(call('req-1', bulkBody('e2e-1', 'e2e-2')));
+    await tracker.settle(call('req-1', bulkBody('e2e-1', 'e2e-2')), { status: 422, body: {} });
+    expect([statusOf('e2e-1'), statusOf('e2e-2')]).toEqual(['Refused', 'Refused']);
+    expect(record('e2e-1').history[1]?.cause).toBe('422');
+  });
+
+  it('leaves the records Submitted when the outcome is unknown, or the bank said an earlier attempt was processed', async () => {
+    const { tracker, call, statusOf } = setup();
+    await tracker.claim(call('req-1'));
+    await tracker.settle(call('req-1'), undefined);
+    await tracker.settle(call('req-1'), { status: 202, body: { outcome: 'already-processed' } });
+    expect(statusOf('e2e-1')).toBe('Submitted');
+  });
+
+  it('keeps the answer going when the bus fails: the failure is logged, the record moved', async () => {
+    const { tracker, call, answered202, bus, errors, statusOf } = setup();
+    await tracker.claim(call('req-1'));
+    bus.failNext = 1;
+    await answered202('req-1', { 'e2e-1': 'Accepted' });
+    expect(statusOf('e2e-1')).toBe('Accepted');
+    expect(errors).toEqual(['PaymentStatusChanged could not be published']);
+  });
+});
+
+describe('the 202 and the webhooks in any order, each transition exactly once', () => {
+  type Step = '202' | 'settled' | 'duplicate';
+  const orders: Step[][] = [
+    ['202', 'settled'],
+    ['settled', '202'],
+    ['202', 'settled', 'duplicate'],
+    ['settled', 'duplicate', '202'],
+    ['settled', '202', 'duplicate'],
+  ];
+  it.each(orders)('ends Settled for %s, %s, %s', async (...steps) => {
+    const s = setup();
+    await s.tracker.claim(s.call('req-1'));
+    for (const step of steps) {
+      if (step === '202') await s.answered202('req-1', { 'e2e-1': 'Accepted' });
+      else await s.settledWebhook('e2e-1');
+    }
+    expect(s.statusOf('e2e-1')).toBe('Settled');
+    const moves = s.record('e2e-1').history.map((t) => `${t.from}->${t.to}`);
+    expect(moves).toEqual(
+      steps[0] === '202'
+        ? ['null->Submitted', 'Submitted->Accepted', 'Accepted->Settled']
+        : ['null->Submitted', 'Submitted->Settled'],
+    );
+    // Each transition published once, except the duplicate's republication of its own transition.
+    const ids = (s.published as GatewayEvent[]).map((event) => event.detail.transitionId);
+    expect(new Set(ids).size).toBe(moves.length);
+  });
+
+  it.each([
+    ['TransactionRejected', 'Rejected'],
+    ['PaymentMessageValidationFailed', 'ValidationFailed'],
+    ['PaymentMessageAssesmentFailed', 'AssessmentFailed'],
+  ])('%s before or after an Accepted 202 ends %s', async (type, status) => {
+    for (const first of ['202', 'webhook']) {
+      const s = setup();
+      await s.tracker.claim(s.call('req-1'));
+      const hook = () =>
+        type === 'TransactionRejected'
+          ? s.rejectedWebhook('e2e-1')
+          : s.webhook(type, `${type}-1`, { MessageId: 'req-1', PaymentMethodType: 'FPS' });
+      if (first === '202') {
+        await s.answered202('req-1', { 'e2e-1': 'Accepted' });
+        await hook();
+      } else {
+        await hook();
+        await s.answered202('req-1', { 'e2e-1': 'Accepted' });
+      }
+      expect(s.statusOf('e2e-1')).toBe(status);
+    }
+  });
+
+  it('moves every payment of the request a validation failure names by its message id (the X-Request-Id)', async () => {
+    const s = setup();
+    await s.tracker.claim(s.call('req-1', bulkBody('e2e-1', 'e2e-2')));
+    await s.webhook('PaymentMessageValidationFailed', 'v-1', { MessageId: 'req-1' });
+    expect([s.statusOf('e2e-1'), s.statusOf('e2e-2')]).toEqual(['ValidationFailed', 'ValidationFailed']);
+    expect(s.changes().slice(2)).toEqual([
+      'e2e-1 Submitted->ValidationFailed',
+      'e2e-2 Submitted->ValidationFailed',
+    ]);
+  });
+
+  it('never moves a Settled payment back, nor a Rejected one to Settled', async () => {
+    const s = setup();
+    await s.tracker.claim(s.call('req-1', bulkBody('e2e-1', 'e2e-2')));
+    await s.settledWebhook('e2e-1');
+    await s.rejectedWebhook('e2e-1');
+    await s.rejectedWebhook('e2e-2');
+    await s.settledWebhook('e2e-2');
+    await s.answered202('req-1', { 'e2e-1': 'Accepted', 'e2e-2': 'Accepted' });
+    expect([s.statusOf('e2e-1'), s.statusOf('e2e-2')]).toEqual(['Settled', 'Rejected']);
+  });
+
+  it('changes nothing on a duplicate webhook, and republishes its own transition with the same transitionId', async () => {
+    const s = setup();
+    await s.tracker.claim(s.call('req-1'));
+    await s.settledWebhook('e2e-1', 'tx-1');
+    const first = s.published.at(-1) as GatewayEvent;
+    await s.settledWebhook('e2e-1', 'tx-1');
+    expect(s.record('e2e-1').history).toHaveLength(2);
+    expect(s.published).toHaveLength(3);
+    expect((s.published.at(-1) as GatewayEvent).detail.transitionId).toBe(first.detail.transitionId);
+  });
+
+  it('fails the webhook when the bus fails, and the redelivery publishes the transition it already wrote', async () => {
+    const s = setup();
+    await s.tracker.claim(s.call('req-1'));
+    s.bus.failNext = 1;
+    await expect(s.settledWebhook('e2e-1', 'tx-1')).rejects.toThrow('EventBridge unavailable');
+    expect(s.statusOf('e2e-1')).toBe('Settled');
+    await s.settledWebhook('e2e-1', 'tx-1');
+    expect(s.changes()).toEqual(['e2e-1 null->Submitted', 'e2e-1 Submitted->Settled']);
+    expect(s.record('e2e-1').history).toHaveLength(2);
+  });
+
+  it('publishes PaymentStatusChanged from clearway.gateway with the record', async () => {
+    const s = setup();
+    await s.tracker.claim(s.call('req-1'));
+    await s.settledWebhook('e2e-1', 'tx-1');
+    expect(s.published.at(-1)).toEqual({
+      source: 'clearway.gateway',
+      detailType: 'PaymentStatusChanged',
+      detail: {
+        transitionId: 'e2e-1/1/Settled',
+        endToEndId: 'e2e-1',
+        from: 'Submitted',
+        to: 'Settled',
+        record: s.record('e2e-1'),
+      },
+    });
+  });
+
+  it('retries its conditional write when another writer moved the record first', async () => {
+    const s = setup();
+    await s.tracker.claim(s.call('req-1'));
+    s.store.beforeNextWrite = () => {
+      const moved = s.store.records.get('e2e-1') as PaymentRecord;
+      s.store.records.set('e2e-1', { ...moved, status: 'Accepted' });
+    };
+    await s.settledWebhook('e2e-1');
+    expect(s.record('e2e-1').status).toBe('Settled');
+    expect(s.record('e2e-1').history.at(-1)).toMatchObject({ from: 'Accepted', to: 'Settled' });
+  });
+});
+
+describe('webhooks for payments the gateway did not claim', () => {
+  it('creates an Outbound record from a settled debit it never saw, with the screening result', async () => {
+    const s = setup();
+    await s.settledWebhook('unknown-1', 'tx-9', {
+      SupplementaryData: [
+        { Name: 'AbusiveMessageScreeningResult', Value: 'Fail' },
+        {
+          Name: 'AbusiveMessageScreeningIdentifiers',
+          Value:
+            'paymentInstruction.creditTransfer.remittanceInformation.structured.creditorReferenceInformation.reference',
+        },
+      ],
+    });
+    expect(s.record('unknown-1')).toMatchObject({
+      status: 'Settled',
+      direction: 'Outbound',
+      amount: '10.50',
+      debtorAccount: '****5555',
+      creditorAccount: '****3459',
+      generation: 1,
+      history: [
+        {
+          from: null,
+          to: 'Settled',
+          cause: 'tx-9',
+          screening: { result: 'Fail', identifiers: expect.stringContaining('creditorReferenceInformation') },
+        },
+      ],
+    });
+    expect(s.record('unknown-1').requestId).toBeUndefined();
+  });
+
+  it('creates an Inbound record Settled for a credit seen the first time, and only once', async () => {
+    const s = setup();
+    await s.settledWebhook('in-1', 'tx-in', { DebitCreditCode: 'Credit' });
+    await s.settledWebhook('in-1', 'tx-in', { DebitCreditCode: 'Credit' });
+    expect(s.record('in-1')).toMatchObject({
+      status: 'Settled',
+      direction: 'Inbound',
+      debtorAccount: '****3459',
+      creditorAccount: '****5555',
+    });
+    expect(s.record('in-1').history).toHaveLength(1);
+  });
+
+  it('leaves our own payment alone when a credit with its end-to-end id arrives (an internal transfer)', async () => {
+    const s = setup();
+    await s.tracker.claim(s.call('req-1'));
+    await s.settledWebhook('e2e-1', 'tx-credit', { DebitCreditCode: 'Credit' });
+    expect(s.record('e2e-1')).toMatchObject({ status: 'Submitted', direction: 'Outbound' });
+  });
+
+  it('creates nothing for a validation failure it cannot place, nor for other schemes or webhook types', async () => {
+    const s = setup();
+    await s.webhook('PaymentMessageValidationFailed', 'v-9', { MessageId: 'nobody' });
+    await s.settledWebhook('bacs-1', 'tx-bacs', { Scheme: 'Bacs' });
+    await s.webhook('AccountCreated', 'acc-1', { AccountId: 'a' });
+    expect(s.store.records.size).toBe(0);
+    expect(s.published).toHaveLength(0);
+  });
+
+  it('records the screening result as absent when SupplementaryData carries none', async () => {
+    const s = setup();
+    await s.tracker.claim(s.call('req-1'));
+    await s.settledWebhook('e2e-1', 'tx-1', { SupplementaryData: [] });
+    expect(s.record('e2e-1').history.at(-1)?.screening).toEqual({ result: 'absent' });
+  });
+});
