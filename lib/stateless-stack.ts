@@ -283,6 +283,11 @@ export class StatelessStack extends Stack {
       tables: [
         { id: 'IdempotencyTable', table: stateful.idempotencyTable, operations: idempotencyOperations },
         { id: 'WebhookInboxTable', table: stateful.inboxTable, operations: inboxOperations },
+        {
+          id: 'PaymentsTable',
+          table: stateful.paymentsTable,
+          operations: ['GetItem', 'PutItem', 'UpdateItem'],
+        },
       ],
       ...(stateful.alarmTopic === undefined ? {} : { alarmTopic: stateful.alarmTopic }),
     });

@@ -14,6 +14,7 @@ import {
 const pascalNames = [
   ...operationFunctionNames(),
   fnNames.gatewaySigningKey,
+  fnNames.gatewayPayments,
   fnNames.webhookReceiver,
   fnNames.webhookProcessor,
 ].map((name) =>
@@ -27,7 +28,7 @@ const pascalNames = [
 const usageAlarms = ['KmsSignRate', 'EventBridgePutEventsRate'];
 const accountAlarms = [...usageAlarms, 'LambdaAccountConcurrency'];
 const apiAlarms = ['InternalApiThrottled', 'WebhookApiThrottled'];
-const tableAlarms = ['IdempotencyTableThrottled', 'WebhookInboxTableThrottled'];
+const tableAlarms = ['IdempotencyTableThrottled', 'WebhookInboxTableThrottled', 'PaymentsTableThrottled'];
 const allAlarms = () => [
   ...accountAlarms,
   ...apiAlarms,

@@ -1,6 +1,6 @@
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { type LocalDynamo, startLocalDynamo } from '../../../local/dynamo.js';
 import { BankClient } from '../../../shared/bank/client.js';
 import { StaticTokenSource } from '../../../shared/bank/token-source.js';
