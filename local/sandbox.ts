@@ -12,7 +12,7 @@ import { StaticTokenSource } from '../shared/bank/token-source.js';
 import { idempotencyTable, paymentsTable, webhookInboxTable } from '../shared/config/tables.js';
 import { DynamoDbAttemptLog } from '../shared/gateway/attempt-log.js';
 import type { ForwardDependencies } from '../shared/gateway/forward-operation.js';
-import { powertoolsRunOnce } from '../shared/gateway/idempotency.js';
+import { powertoolsRunOnce } from '../shared/gateway/powertools-run-once.js';
 import { logger } from '../shared/observability.js';
 import { operations, operationsOf } from '../shared/operations/index.js';
 import { DynamoDbPaymentStore } from '../shared/payments/dynamodb-store.js';

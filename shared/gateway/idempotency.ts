@@ -1,10 +1,4 @@
 import { createHash } from 'node:crypto';
-import {
-  IdempotencyConfig,
-  IdempotencyItemNotFoundError,
-  makeIdempotent,
-} from '@aws-lambda-powertools/idempotency';
-import type { BasePersistenceLayer } from '@aws-lambda-powertools/idempotency/persistence';
 import { REQUEST_ID_UNIQUE_FOR_MS } from '../domain/field-rules.js';
 
 /** What is kept for an Idempotency-Key: enough to answer a repeat the same way. */
@@ -38,36 +32,17 @@ export const IDEMPOTENCY_TTL_SECONDS = REQUEST_ID_UNIQUE_FOR_MS / 1000;
  */
 export const MAX_STORED_BODY_BYTES = 256 * 1024;
 
-/** Powertools idempotency on DynamoDB (dynalite in the sandbox). */
-export function powertoolsRunOnce(persistenceStore: BasePersistenceLayer): RunOnce {
-  const config = new IdempotencyConfig({
-    eventKeyJmesPath: '[scope, key]',
-    payloadValidationJmesPath: 'fingerprint',
-    expiresAfterSeconds: IDEMPOTENCY_TTL_SECONDS,
-    throwOnNoIdempotencyKey: true,
-  });
-  const run = makeIdempotent(
-    async (input: { scope: string; key: string; fingerprint: string; work: () => Promise<StoredAnswer> }) =>
-      input.work(),
-    { persistenceStore, config, keyPrefix: 'clearway-gateway' },
-  );
-  return async ({ scope, key, fingerprint, remainingMs }, work) => {
-    for (let claim = 1; ; claim++) {
-      config.registerLambdaContext({ getRemainingTimeInMillis: () => remainingMs } as never);
-      try {
-        return await run({ scope, key, fingerprint, work });
-      } catch (error) {
-        if (!(error instanceof IdempotencyItemNotFoundError) || claim >= MAX_CLAIMS) throw error;
-        // The key was held when Powertools tried to claim it, and its holder failed and released it
-        // before Powertools read the record back. Nothing has run here yet, so claiming again is safe.
-        // DynamoDB hands the record back with the refused write; dynalite does not, so Powertools reads.
-      }
-    }
+/**
+ * A RunOnce whose implementation is loaded on the first keyed write: reads never pay for Powertools
+ * idempotency (and its JMESPath engine) at a cold start.
+ */
+export function lazyRunOnce(load: () => Promise<RunOnce>): RunOnce {
+  let loaded: Promise<RunOnce> | undefined;
+  return async (call, work) => {
+    loaded ??= load();
+    return (await loaded)(call, work);
   };
 }
-
-/** Claims of one key per call: a record that vanishes more often than this is not a passing race. */
-const MAX_CLAIMS = 3;
 
 /** The answer as it is kept: the body only when it fits in the store. */
 export function storableAnswer(answer: { status: number; headers: Record<string, string>; body: string }) {

@@ -1,4 +1,3 @@
-import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { BankClient } from '../bank/client.js';
@@ -6,7 +5,7 @@ import { SecretsManagerTokenSource } from '../bank/secrets-manager-token-source.
 import { ENV } from '../config/function-environment.js';
 import { DynamoDbAttemptLog } from '../gateway/attempt-log.js';
 import type { ForwardDependencies } from '../gateway/forward-operation.js';
-import { powertoolsRunOnce } from '../gateway/idempotency.js';
+import { lazyRunOnce } from '../gateway/idempotency.js';
 import { logger } from '../observability.js';
 import { buildAtColdStart, kmsSigner, once, requireEnv } from './aws-common.js';
 
@@ -23,11 +22,17 @@ export const awsForwardDependencies = once((): ForwardDependencies => {
   });
   const tableName = requireEnv(ENV.idempotencyTable);
   const dynamo = awsDynamoClient();
-  const store = new DynamoDBPersistenceLayer({ tableName, awsSdkV3Client: dynamo });
   const institution = { overdraftAgreement: process.env[ENV.overdraftAgreement] === 'true' };
   return {
     bank,
-    runOnce: powertoolsRunOnce(store),
+    // Loaded on the first keyed write (see lazyRunOnce).
+    runOnce: lazyRunOnce(async () => {
+      const [{ powertoolsRunOnce }, { DynamoDBPersistenceLayer }] = await Promise.all([
+        import('../gateway/powertools-run-once.js'),
+        import('@aws-lambda-powertools/idempotency/dynamodb'),
+      ]);
+      return powertoolsRunOnce(new DynamoDBPersistenceLayer({ tableName, awsSdkV3Client: dynamo }));
+    }),
     attempts: new DynamoDbAttemptLog(dynamo, tableName),
     log: logger,
     institution,

@@ -16,7 +16,7 @@ export interface GatewayOverheadResult {
   webhooksAccepted: number;
   webhooksDelivered: number;
   /**
-   * Webhooks end to end, many in flight: the simulator signs and delivers, the receiver verifies, queues
+   * Webhooks end to end, 50 in flight at a time: the simulator signs and delivers, the receiver verifies, queues
    * and signs the nonce, the processor deduplicates (dynalite) and publishes; counted once published.
    */
   webhookThroughput: { webhooks: number; published: number; ms: number; perSecond: number };
@@ -87,15 +87,20 @@ export async function gatewayOverhead(
       },
       { warmup: 10, rounds: 1, perRound: options.withWebhook, maxMs: options.maxMs },
     );
-    const deliveries = simulator.deliveries;
-    const webhooksAccepted = deliveries.filter((delivery) => delivery.outcome === 'accepted').length;
+    const webhooksDelivered = simulator.deliveries.length;
+    const webhooksAccepted = simulator.deliveries.filter(
+      (delivery) => delivery.outcome === 'accepted',
+    ).length;
 
     // Every webhook is emitted at once and the sandbox settles when the last one is published.
     const runId = randomUUID();
     const publishedBefore = world.sandbox.bus.list({ detailType: 'FITestEvent' }).length;
     const started = performance.now();
+    // In windows of 50 in flight: all at once, one core cannot answer each within the bank's time and the
+    // simulator would count timeouts (retried on its clock, which the bench does not move).
     for (let index = 0; index < options.throughputWebhooks; index++) {
       simulator.emitWebhook('FITestEvent', 1, `throughput ${runId} ${index}`);
+      if (index % 50 === 49) await sandbox.settle();
     }
     await sandbox.settle();
     const elapsed = performance.now() - started;
@@ -105,7 +110,7 @@ export async function gatewayOverhead(
       direct: compared.direct,
       pairedDifferenceMs,
       withWebhook: endToEnd.withWebhook,
-      webhooksDelivered: deliveries.length,
+      webhooksDelivered,
       webhooksAccepted,
       webhookThroughput: {
         webhooks: options.throughputWebhooks,

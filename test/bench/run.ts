@@ -36,7 +36,7 @@ const settings = {
     throughputWebhooks: 1_000,
   },
   memory: { warmup: 1_000, writes: memoryWrites(), samples: 4, concurrency: 4, maxMs: 600_000 },
-  bundleRuns: 9,
+  bundleRuns: 15,
 };
 
 const log = (text: string) => process.stderr.write(`${text}\n`);

@@ -7,7 +7,8 @@ import { StaticTokenSource } from '../../../shared/bank/token-source.js';
 import { idempotencyTable } from '../../../shared/config/tables.js';
 import { DynamoDbAttemptLog } from '../../../shared/gateway/attempt-log.js';
 import { type ForwardDependencies, forwardOperation } from '../../../shared/gateway/forward-operation.js';
-import { powertoolsRunOnce, requestIdFor } from '../../../shared/gateway/idempotency.js';
+import { requestIdFor } from '../../../shared/gateway/idempotency.js';
+import { powertoolsRunOnce } from '../../../shared/gateway/powertools-run-once.js';
 import type { GatewayRequest } from '../../../shared/gateway/request.js';
 import type { Operation } from '../../../shared/operations/operation.js';
 

@@ -10,7 +10,8 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { powertoolsRunOnce, type StoredAnswer } from '../../../shared/gateway/idempotency.js';
+import { lazyRunOnce, type RunOnce, type StoredAnswer } from '../../../shared/gateway/idempotency.js';
+import { powertoolsRunOnce } from '../../../shared/gateway/powertools-run-once.js';
 
 const client = new DynamoDBClient({
   region: 'local',
@@ -61,5 +62,20 @@ describe('a key released by its failed holder while this call was being refused'
     await expect(runOnce()(call, work)).rejects.toBeInstanceOf(IdempotencyAlreadyInProgressError);
     expect(work).not.toHaveBeenCalled();
     expect(dynamo.commandCalls(PutItemCommand)).toHaveLength(1);
+  });
+});
+
+describe('lazyRunOnce', () => {
+  it('loads the implementation on the first call only, and never for a function that makes none', async () => {
+    const load = vi.fn(
+      async () => (async (_call: unknown, work: () => Promise<StoredAnswer>) => work()) as RunOnce,
+    );
+    const runOnce = lazyRunOnce(load);
+    expect(load).not.toHaveBeenCalled();
+    const answer: StoredAnswer = { status: 201, headers: {}, body: '{}' };
+    const call = { scope: 's', key: 'k', fingerprint: 'f', remainingMs: 1000 };
+    await expect(runOnce(call, async () => answer)).resolves.toEqual(answer);
+    await expect(runOnce(call, async () => answer)).resolves.toEqual(answer);
+    expect(load).toHaveBeenCalledOnce();
   });
 });

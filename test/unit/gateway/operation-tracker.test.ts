@@ -8,7 +8,7 @@ import { idempotencyTable } from '../../../shared/config/tables.js';
 import { DynamoDbAttemptLog } from '../../../shared/gateway/attempt-log.js';
 import { forwardOperation } from '../../../shared/gateway/forward-operation.js';
 import { requestIdFor } from '../../../shared/gateway/idempotency.js';
-import { powertoolsRunOnce } from '../../../shared/gateway/idempotency.js';
+import { powertoolsRunOnce } from '../../../shared/gateway/powertools-run-once.js';
 import type { OperationTracker, TrackedAnswer, TrackedCall } from '../../../shared/gateway/tracker.js';
 import { problem } from '../../../shared/http/problem.js';
 import { JsonNumber } from '../../../shared/json/read-json.js';
