@@ -1,8 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import {
-  IdempotencyAlreadyInProgressError,
-  IdempotencyValidationError,
-} from '@aws-lambda-powertools/idempotency';
 import type { BankClient, BankRequest, BankResponse, Log } from '../bank/client.js';
 import { BankError, BankUnreachableError } from '../bank/errors.js';
 import { isRetryableStatus } from '../bank/retry.js';
@@ -13,6 +9,8 @@ import type { AttemptLog } from './attempt-log.js';
 import {
   fingerprintOf,
   idempotencyScope,
+  IdempotencyKeyInProgressError,
+  IdempotencyKeyReusedError,
   type RunOnce,
   requestIdFor,
   type StoredAnswer,
@@ -258,7 +256,7 @@ function replay(stored: StoredAnswer): HttpResult {
 
 function failureResult(error: unknown, log: Log, requestId?: string): HttpResult {
   const traced: Record<string, string> = requestId === undefined ? {} : { 'x-request-id': requestId };
-  if (error instanceof IdempotencyValidationError) {
+  if (error instanceof IdempotencyKeyReusedError) {
     return problem(
       422,
       'Idempotency-Key reused',
@@ -267,7 +265,7 @@ function failureResult(error: unknown, log: Log, requestId?: string): HttpResult
       traced,
     );
   }
-  if (error instanceof IdempotencyAlreadyInProgressError) {
+  if (error instanceof IdempotencyKeyInProgressError) {
     return problem(
       409,
       'Request in progress',

@@ -32,6 +32,16 @@ export const IDEMPOTENCY_TTL_SECONDS = REQUEST_ID_UNIQUE_FOR_MS / 1000;
  */
 export const MAX_STORED_BODY_BYTES = 256 * 1024;
 
+/** The Idempotency-Key was used before with a different request (method, path or body). */
+export class IdempotencyKeyReusedError extends Error {
+  override readonly name = 'IdempotencyKeyReusedError';
+}
+
+/** Another request with this Idempotency-Key is still running. */
+export class IdempotencyKeyInProgressError extends Error {
+  override readonly name = 'IdempotencyKeyInProgressError';
+}
+
 /**
  * A RunOnce whose implementation is loaded on the first keyed write: reads never pay for Powertools
  * idempotency (and its JMESPath engine) at a cold start.

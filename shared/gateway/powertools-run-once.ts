@@ -1,10 +1,18 @@
 import {
+  IdempotencyAlreadyInProgressError,
   IdempotencyConfig,
   IdempotencyItemNotFoundError,
+  IdempotencyValidationError,
   makeIdempotent,
 } from '@aws-lambda-powertools/idempotency';
 import type { BasePersistenceLayer } from '@aws-lambda-powertools/idempotency/persistence';
-import { IDEMPOTENCY_TTL_SECONDS, type RunOnce, type StoredAnswer } from './idempotency.js';
+import {
+  IDEMPOTENCY_TTL_SECONDS,
+  IdempotencyKeyInProgressError,
+  IdempotencyKeyReusedError,
+  type RunOnce,
+  type StoredAnswer,
+} from './idempotency.js';
 
 /** Powertools idempotency on DynamoDB (dynalite in the sandbox). */
 export function powertoolsRunOnce(persistenceStore: BasePersistenceLayer): RunOnce {
@@ -25,6 +33,11 @@ export function powertoolsRunOnce(persistenceStore: BasePersistenceLayer): RunOn
       try {
         return await run({ scope, key, fingerprint, work });
       } catch (error) {
+        // The use case knows the gateway's own errors, so it need not load Powertools to recognise them.
+        if (error instanceof IdempotencyValidationError) throw new IdempotencyKeyReusedError(error.message);
+        if (error instanceof IdempotencyAlreadyInProgressError) {
+          throw new IdempotencyKeyInProgressError(error.message);
+        }
         if (!(error instanceof IdempotencyItemNotFoundError) || claim >= MAX_CLAIMS) throw error;
         // The key was held when Powertools tried to claim it, and its holder failed and released it
         // before Powertools read the record back. Nothing has run here yet, so claiming again is safe.

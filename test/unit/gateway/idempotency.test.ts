@@ -1,4 +1,3 @@
-import { IdempotencyAlreadyInProgressError } from '@aws-lambda-powertools/idempotency';
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import {
   type AttributeValue,
@@ -10,7 +9,12 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { lazyRunOnce, type RunOnce, type StoredAnswer } from '../../../shared/gateway/idempotency.js';
+import {
+  IdempotencyKeyInProgressError,
+  lazyRunOnce,
+  type RunOnce,
+  type StoredAnswer,
+} from '../../../shared/gateway/idempotency.js';
 import { powertoolsRunOnce } from '../../../shared/gateway/powertools-run-once.js';
 
 const client = new DynamoDBClient({
@@ -59,7 +63,7 @@ describe('a key released by its failed holder while this call was being refused'
     dynamo.on(GetItemCommand).callsFake(() => ({ Item: holders }));
     const work = vi.fn(async () => created);
 
-    await expect(runOnce()(call, work)).rejects.toBeInstanceOf(IdempotencyAlreadyInProgressError);
+    await expect(runOnce()(call, work)).rejects.toBeInstanceOf(IdempotencyKeyInProgressError);
     expect(work).not.toHaveBeenCalled();
     expect(dynamo.commandCalls(PutItemCommand)).toHaveLength(1);
   });
