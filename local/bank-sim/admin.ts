@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { fieldErrors } from '../../shared/http/validation.js';
+import { creditAccount } from './domains/payments.js';
 import { faultSettingsSchema } from './faults.js';
+import { ledger } from './ledger.js';
 import { jsonResponse, problemResponse, TITLES } from './problem.js';
 import { Router } from '../router.js';
 import type { BankSimulator } from './simulator.js';
@@ -37,6 +39,26 @@ const institutionSchema = z.strictObject({
   webhookUrl: z.optional(z.nullable(z.url())),
   subscribedToWebhooks: z.optional(z.boolean()),
   overdraftAgreement: z.optional(z.boolean()),
+});
+
+const amountText = z.union([
+  z.string().check(z.regex(/^\d{1,13}(\.\d{1,2})?$/)),
+  z.number().check(z.positive()),
+]);
+const creditSchema = z.strictObject({
+  amount: amountText,
+  endToEndId: z.optional(z.string().check(z.minLength(1), z.maxLength(35))),
+  reference: z.optional(z.string().check(z.maxLength(35))),
+  debtorName: z.optional(z.string().check(z.minLength(1), z.maxLength(140))),
+  debtorSortCode: z.optional(z.string().check(z.regex(/^\d{6}$/))),
+  debtorAccountNumber: z.optional(z.string().check(z.regex(/^\d{8}$/))),
+  virtualAccountId: z.optional(z.string()),
+});
+const paymentsConfigSchema = z.strictObject({
+  openingBalance: z.optional(z.string().check(z.regex(/^-?\d{1,13}(\.\d{1,2})?$/))),
+  settlementDelayMs: duration,
+  unreachableSortCodes: z.optional(z.array(z.string().check(z.regex(/^\d{6}$/)))),
+  abusiveWords: z.optional(z.array(z.string().check(z.minLength(1)))),
 });
 
 /** Endpoints for tests and the sandbox under `/__sim/`: no authentication, never logged as bank requests. */
@@ -108,6 +130,27 @@ export function adminRoutes(sim: BankSimulator): Router<AdminHandler> {
     const released = sim.releaseHeldWebhooks();
     await sim.idle();
     return jsonResponse(200, { released });
+  });
+  add('GET', '/__sim/payments/config', () => jsonResponse(200, sim.state.get(ledger).config));
+  add('PATCH', '/__sim/payments/config', (request) => {
+    const config = sim.state.get(ledger).config;
+    const changes = paymentsConfigSchema.parse(bodyOf(request));
+    for (const [key, value] of Object.entries(changes)) {
+      if (value !== undefined) Object.assign(config, { [key]: value });
+    }
+    return jsonResponse(200, config);
+  });
+  add('POST', '/__sim/accounts/{accountId}/credit', async (request) => {
+    const body = creditSchema.parse(bodyOf(request));
+    const transaction = creditAccount(sim, request.params.accountId ?? '', {
+      ...body,
+      amount: String(body.amount),
+    });
+    if (!transaction) {
+      return problemResponse(404, TITLES.notFound, `no account ${request.params.accountId}`, request.path);
+    }
+    await sim.idle();
+    return jsonResponse(200, { transactionId: transaction.id, endToEndId: transaction.endToEndId });
   });
   add('GET', '/__sim/scheduled', () => jsonResponse(200, sim.scheduled()));
   add('GET', '/__sim/institution', () => jsonResponse(200, sim.institution.describe(sim.clock.now())));

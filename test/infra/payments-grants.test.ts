@@ -1,8 +1,5 @@
-import type * as fs from 'node:fs';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ENV } from '../../shared/config/function-environment.js';
-import type * as registry from '../../shared/operations/index.js';
-import type { Operation } from '../../shared/operations/operation.js';
 import {
   actionsOf,
   resolveCrossStack,
@@ -15,29 +12,7 @@ import {
   variablesOf,
 } from './synth.js';
 
-// The payments operations arrive with another change; until then one stands in, on the `payments` function.
-vi.mock('../../shared/operations/index.js', async (importOriginal) => {
-  const original = await importOriginal<typeof registry>();
-  const sendFpsPayments: Operation = {
-    id: 'sendFpsPayments',
-    method: 'POST',
-    path: '/v3/payments/fps',
-    fn: 'payments',
-    requiresIdempotencyKey: true,
-    tracker: 'payments',
-  };
-  return { ...original, operations: [...original.operations, sendFpsPayments] };
-});
-
-// Its entry file comes with them too; synth (without bundling) only checks that it exists.
-vi.mock('node:fs', async (importOriginal) => {
-  const original = await importOriginal<typeof fs>();
-  const existsSync = (path: Parameters<typeof original.existsSync>[0]) =>
-    String(path).endsWith('functions/payments.ts') || original.existsSync(path);
-  return { ...original, default: { ...original, existsSync }, existsSync };
-});
-
-describe('the payments operation function, once the registry has it', () => {
+describe('the payments operation function', () => {
   let s: Synthesized;
   beforeAll(() => {
     s = synthesize({ env: 'simulation' });

@@ -31,6 +31,7 @@ import {
   type UsageType,
   type VirtualAccountRequest,
 } from '../../../shared/operations/sterling-accounts/schemas.js';
+import { balanceOf, openAccount } from '../ledger.js';
 import { TITLES } from '../problem.js';
 import { defineState } from '../state.js';
 import type { Domain, RouteContext, SimResponse } from '../types.js';
@@ -43,7 +44,7 @@ interface Owner {
   relationshipType?: RelationshipType;
 }
 
-interface RealAccount extends Owner {
+export interface RealAccount extends Owner {
   id: string;
   institutionId: string;
   name: string;
@@ -62,7 +63,7 @@ interface RealAccount extends Owner {
   timestampModified: string;
 }
 
-interface VirtualAccount extends Owner {
+export interface VirtualAccount extends Owner {
   id: string;
   accountId: string;
   institutionId: string;
@@ -77,7 +78,7 @@ interface VirtualAccount extends Owner {
 }
 
 /** Every account of every institution, in creation order; `serial` numbers the accounts it issues. */
-const book = defineState('sterling-accounts', () => ({
+export const book = defineState('sterling-accounts', () => ({
   real: new Map<string, RealAccount>(),
   virtual: new Map<string, VirtualAccount>(),
   serial: 0,
@@ -92,11 +93,17 @@ type Book = ReturnType<(typeof book)['init']>;
  * `VirtualAccountCreationFailed` per requested account; a disable leaves the account listed as Disabled.
  */
 export const sterlingAccountsDomain: Domain = (sim) => {
-  sim.operation(listAccounts, (ctx) => listRealAccounts(ctx, listAccounts.path, representV3));
-  sim.operation(listAccountsV2, (ctx) => listRealAccounts(ctx, listAccountsV2.path, representV2));
-  sim.operation(getAccount, (ctx) => withAccount(ctx, (account) => answerAccount(ctx, account, representV3)));
+  sim.operation(listAccounts, (ctx) =>
+    listRealAccounts(ctx, listAccounts.path, (account) => representV3(account, ctx)),
+  );
+  sim.operation(listAccountsV2, (ctx) =>
+    listRealAccounts(ctx, listAccountsV2.path, (account) => representV2(account, ctx)),
+  );
+  sim.operation(getAccount, (ctx) =>
+    withAccount(ctx, (account) => answerAccount(ctx, account, (a) => representV3(a, ctx))),
+  );
   sim.operation(getAccountV2, (ctx) =>
-    withAccount(ctx, (account) => answerAccount(ctx, account, representV2)),
+    withAccount(ctx, (account) => answerAccount(ctx, account, (a) => representV2(a, ctx))),
   );
 
   sim.operation(createAccount, (ctx) => {
@@ -117,8 +124,9 @@ export const sterlingAccountsDomain: Domain = (sim) => {
       timestampModified: ctx.now().toISOString(),
     };
     state.real.set(account.id, account);
+    openAccount(ctx.state, account.id, ctx.now());
     ctx.emit('AccountCreated', 1, accountCreated(account, ctx.now()));
-    return answerAccount(ctx, account, representV3, 201);
+    return answerAccount(ctx, account, (a) => representV3(a, ctx), 201);
   });
 
   sim.operation(amendAccount, (ctx) =>
@@ -420,7 +428,7 @@ function virtualAccountOutcome(
 const gbp = (name: string, amount: number) => ({ name, amount, currency: 'GBP', status: 'VALU' });
 
 /** The older representation (sterling-v2.json): balances without `balanceLastUpdatedAt`. */
-function representV2(account: RealAccount) {
+function representV2(account: RealAccount, ctx: RouteContext<unknown>) {
   const { id, name, label, iban, bban, upic, cuid } = account;
   return {
     id,
@@ -428,7 +436,7 @@ function representV2(account: RealAccount) {
     label,
     type: 'CACC',
     currency: ['GBP'],
-    balances: [gbp(name, 0)],
+    balances: [gbp(name, balanceOf(ctx.state, account.id).amount.toNumber())],
     iban,
     bban,
     upic,
@@ -444,7 +452,7 @@ function representV2(account: RealAccount) {
 const productTypeOf = (usageType: string) => (usageType === 'YourFunds' ? 'Operating' : 'Segregated');
 
 /** sterling-v3.json's account, every documented member in its order; owner types only once set. */
-function representV3(account: RealAccount) {
+function representV3(account: RealAccount, ctx: RouteContext<unknown>) {
   const { id, name, label, iban, bban, upic, cuid, legalOwnerType, relationshipType } = account;
   return {
     id,
@@ -452,8 +460,13 @@ function representV3(account: RealAccount) {
     label,
     type: 'CACC',
     currency: ['GBP'],
-    // No money moves in this domain: the balance is as it was when the account was created.
-    balances: [{ ...gbp(name, 0), balanceLastUpdatedAt: account.timestampCreated }],
+    // The ledger's balance (local/bank-sim/ledger.ts): funded on create, moved by payments.
+    balances: [
+      {
+        ...gbp(name, balanceOf(ctx.state, account.id).amount.toNumber()),
+        balanceLastUpdatedAt: balanceOf(ctx.state, account.id).updatedAt ?? account.timestampCreated,
+      },
+    ],
     minimumBalance: gbp('Minimum balance', account.minimumBalance),
     productType: productTypeOf(account.usageType),
     accountSubType: account.usageType,

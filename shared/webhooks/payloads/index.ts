@@ -4,6 +4,12 @@ import {
   virtualAccountCreatedPayload,
   virtualAccountCreationFailedPayload,
 } from './sterling-accounts.js';
+import {
+  paymentMessageAssesmentFailedPayload,
+  paymentMessageValidationFailedPayload,
+  transactionRejectedPayload,
+  transactionSettledPayload,
+} from './payments.js';
 import { fiTestEventPayload } from './test.js';
 
 /**
@@ -15,4 +21,8 @@ export const webhookPayloads: Record<string, Record<number, z.ZodMiniType>> = {
   AccountCreated: { 1: accountCreatedPayload },
   VirtualAccountCreated: { 3: virtualAccountCreatedPayload },
   VirtualAccountCreationFailed: { 3: virtualAccountCreationFailedPayload },
+  TransactionSettled: { 6: transactionSettledPayload },
+  TransactionRejected: { 2: transactionRejectedPayload },
+  PaymentMessageValidationFailed: { 1: paymentMessageValidationFailedPayload },
+  PaymentMessageAssesmentFailed: { 1: paymentMessageAssesmentFailedPayload },
 };

@@ -1,0 +1,462 @@
+import { randomUUID } from 'node:crypto';
+import type { Decimal } from 'decimal.js';
+import { SCHEME_CREDITOR_NAME_LENGTH, SCHEME_REFERENCE_LENGTH } from '../../../shared/domain/field-rules.js';
+import { MoneyDecimal } from '../../../shared/domain/money.js';
+import { pageOf } from '../../../shared/operations/paging.js';
+import {
+  getAccountTransaction,
+  getVirtualAccountTransaction,
+  listAccountTransactions,
+  listTransactions,
+  listVirtualAccountTransactions,
+  returnFpsPayment,
+  sendFpsPayments,
+  sendFpsSinglePayment,
+} from '../../../shared/operations/payments/operations.js';
+import {
+  type FpsAccount,
+  type FpsResponse,
+  referenceOf,
+  type SinglePaymentResponse,
+  type TransactionsQuery,
+} from '../../../shared/operations/payments/schemas.js';
+import {
+  type BookedTransaction,
+  balanceOf,
+  type Counterpart,
+  ledger,
+  moveMoney,
+  type PaymentsConfig,
+} from '../ledger.js';
+import { TITLES } from '../problem.js';
+import type { SimState } from '../state.js';
+import type { Domain, RouteContext, SimResponse, SimulatorApi } from '../types.js';
+import { book, type RealAccount } from './sterling-accounts.js';
+
+/** The name the simulated bank gives itself in webhooks. */
+export const SIM_INSTITUTION_NAME = 'Clearway Simulated Bank';
+const SCREENING_PATH =
+  'paymentInstruction.creditTransfer.remittanceInformation.structured.creditorReferenceInformation.reference';
+
+/**
+ * Spec part 1, "Payment data" and "Instant domestic payments", on the ledger (`../ledger.ts`): a send debits
+ * each accepted instruction at once and settles (`TransactionSettled`) or is rejected with the money returned
+ * (`TransactionRejected`) after `settlementDelayMs` on the simulated clock.
+ */
+export const paymentsDomain: Domain = (sim) => {
+  sim.operation(listTransactions, (ctx) => answerList(ctx, () => true));
+  sim.operation(listAccountTransactions, (ctx) =>
+    withAccount(ctx, (account) => answerList(ctx, (t) => t.accountId === account.id)),
+  );
+  sim.operation(getAccountTransaction, (ctx) =>
+    withAccount(ctx, (account) => answerOne(ctx, (t) => t.accountId === account.id)),
+  );
+  sim.operation(listVirtualAccountTransactions, (ctx) =>
+    withVirtual(ctx, (virtualId) => answerList(ctx, (t) => t.virtualAccountId === virtualId)),
+  );
+  sim.operation(getVirtualAccountTransaction, (ctx) =>
+    withVirtual(ctx, (virtualId) => answerOne(ctx, (t) => t.virtualAccountId === virtualId)),
+  );
+
+  sim.operation(sendFpsPayments, (ctx) => {
+    const transactions: { endToEndIdentification: string; response: FpsResponse }[] = [];
+    for (const instruction of ctx.body.paymentInstructions) {
+      const transfers = instruction.creditTransfers.map((transfer) => ({
+        endToEndId: transfer.paymentIdentification.endToEndIdentification,
+        amount: transfer.amount.instructedAmount,
+        creditorName: transfer.creditor.name,
+        creditorAccount: transfer.creditorAccount,
+        reference: referenceOf(transfer),
+      }));
+      const outcome = debit(sim, ctx, instruction.debtorAccount, transfers, 'DebitPaymentDisabled');
+      for (const transfer of transfers)
+        transactions.push({ endToEndIdentification: transfer.endToEndId, response: outcome });
+    }
+    return ctx.json(202, { transactions, halLinks: [link(ctx, 'self', sendFpsPayments.path)] });
+  });
+
+  sim.operation(sendFpsSinglePayment, (ctx) => {
+    const { debtorAccount, creditTransfer } = ctx.body.paymentInstruction;
+    const endToEndId = creditTransfer.paymentIdentification.endToEndIdentification;
+    const outcome = debit(
+      sim,
+      ctx,
+      debtorAccount,
+      [
+        {
+          endToEndId,
+          amount: creditTransfer.amount.instructedAmount,
+          creditorName: creditTransfer.creditor.name,
+          creditorAccount: creditTransfer.creditorAccount,
+          reference: referenceOf(creditTransfer),
+        },
+      ],
+      'AccountDisabled',
+    );
+    return ctx.json(202, {
+      transaction: { endToEndIdentification: endToEndId, response: outcome },
+      halLinks: [link(ctx, 'self', sendFpsSinglePayment.path)],
+    });
+  });
+
+  sim.operation(returnFpsPayment, (ctx) => {
+    const { TransactionId } = ctx.body.paymentReturnInstruction;
+    const state = ctx.state.get(ledger);
+    const original = state.transactions.find(
+      (t) => t.id === TransactionId.toLowerCase() && t.institutionId === ctx.institution.id,
+    );
+    if (!original) return ctx.problem(404, TITLES.notFound, `no transaction ${TransactionId}`);
+    if (
+      original.direction !== 'Credit' ||
+      original.isReturn ||
+      original.returned ||
+      original.status !== 'ACSC'
+    ) {
+      return ctx.problem(
+        422,
+        'Unprocessable Entity',
+        `transaction ${TransactionId} is not a settled received payment that can be returned`,
+      );
+    }
+    original.returned = true;
+    const now = ctx.now();
+    const returned: BookedTransaction = {
+      ...original,
+      id: randomUUID(),
+      direction: 'Debit',
+      status: 'ACSP',
+      createdAt: now.toISOString(),
+      isReturn: true,
+      returned: undefined,
+    };
+    delete returned.returned;
+    moveMoney(ctx.state, original.accountId, original.amount.negated(), now);
+    state.transactions.push(returned);
+    ctx.schedule(
+      new Date(now.getTime() + state.config.settlementDelayMs),
+      `settle return ${returned.id}`,
+      () => settle(sim, returned),
+    );
+    return { status: 202 };
+  });
+};
+
+// --- Sends -------------------------------------------------------------------------------------------------
+
+interface Transfer {
+  endToEndId: string;
+  amount: Decimal;
+  creditorName: string;
+  creditorAccount: FpsAccount;
+  reference: string | undefined;
+}
+
+/**
+ * One instruction: its debtor account must be the institution's (InvalidAccount), Enabled (`disabled`),
+ * and hold the instruction's total above its minimum balance (InsufficientFunds); then every transfer is
+ * debited and settles later.
+ */
+function debit<R extends FpsResponse | SinglePaymentResponse>(
+  sim: SimulatorApi,
+  ctx: RouteContext<unknown>,
+  debtorAccount: FpsAccount,
+  transfers: Transfer[],
+  disabled: R,
+): R | 'Accepted' | 'InvalidAccount' | 'InsufficientFunds' {
+  const account = findAccount(ctx.state, ctx.institution.id, debtorAccount);
+  if (!account) return 'InvalidAccount';
+  if (account.status !== 'Enabled') return disabled;
+  const total = transfers.reduce((sum, t) => sum.plus(t.amount), new MoneyDecimal(0));
+  if (balanceOf(ctx.state, account.id).amount.minus(total).lt(account.minimumBalance))
+    return 'InsufficientFunds';
+  const state = ctx.state.get(ledger);
+  const now = ctx.now();
+  for (const transfer of transfers) {
+    moveMoney(ctx.state, account.id, transfer.amount.negated(), now);
+    const booked: BookedTransaction = {
+      id: randomUUID(),
+      institutionId: account.institutionId,
+      accountId: account.id,
+      endToEndId: transfer.endToEndId,
+      amount: transfer.amount,
+      direction: 'Debit',
+      scheme: 'FasterPayments',
+      status: 'ACSP',
+      createdAt: now.toISOString(),
+      reference: (transfer.reference ?? '').slice(0, SCHEME_REFERENCE_LENGTH),
+      counterpart: {
+        name: transfer.creditorName.slice(0, SCHEME_CREDITOR_NAME_LENGTH),
+        ...identifiersOf(transfer.creditorAccount),
+      },
+      isReturn: false,
+    };
+    state.transactions.push(booked);
+    ctx.schedule(new Date(now.getTime() + state.config.settlementDelayMs), `settle ${booked.id}`, () =>
+      settle(sim, booked),
+    );
+  }
+  return 'Accepted';
+}
+
+/** Settlement on the clock: rejected (money back) for an unreachable sort code, else settled. */
+function settle(sim: SimulatorApi, transaction: BookedTransaction): void {
+  const config = sim.state.get(ledger).config;
+  const now = sim.clock.now();
+  const account = sim.state.get(book).real.get(transaction.accountId) as RealAccount;
+  if (
+    transaction.counterpart.sortCode !== undefined &&
+    config.unreachableSortCodes.includes(transaction.counterpart.sortCode)
+  ) {
+    transaction.status = 'RJCT';
+    moveMoney(sim.state, transaction.accountId, transaction.amount, now);
+    sim.emitWebhook('TransactionRejected', 2, rejectedPayload(account, transaction, now), {
+      institutionId: transaction.institutionId,
+    });
+    return;
+  }
+  transaction.status = 'ACSC';
+  sim.emitWebhook('TransactionSettled', 6, settledPayload(sim.state, account, transaction, config, now), {
+    institutionId: transaction.institutionId,
+  });
+}
+
+/** The screening of a reference: matching words removed (the beneficiary gets an empty reference). */
+function screen(reference: string, config: PaymentsConfig): { reference: string; failed: boolean } {
+  const words = config.abusiveWords.map((word) => word.toLowerCase());
+  const failed = reference
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .some((word) => words.includes(word));
+  return failed ? { reference: '', failed } : { reference, failed };
+}
+
+// --- Inbound credits (admin) ----------------------------------------------------------------------------------
+
+export interface InboundCredit {
+  amount: string;
+  endToEndId?: string;
+  reference?: string;
+  debtorName?: string;
+  debtorSortCode?: string;
+  debtorAccountNumber?: string;
+  virtualAccountId?: string;
+}
+
+/**
+ * `POST /__sim/accounts/{accountId}/credit`: a payment from another bank arrives and settles at once
+ * (`TransactionSettled`, DebitCreditCode Credit). Undefined when there is no such account.
+ */
+export function creditAccount(sim: SimulatorApi, accountId: string, credit: InboundCredit) {
+  const account = sim.state.get(book).real.get(accountId);
+  if (!account) return undefined;
+  const now = sim.clock.now();
+  const amount = new MoneyDecimal(credit.amount);
+  if (!amount.isFinite() || amount.lte(0) || amount.decimalPlaces() > 2) {
+    throw new RangeError('amount must be above 0 with at most 2 decimals');
+  }
+  moveMoney(sim.state, accountId, amount, now);
+  const sortCode = credit.debtorSortCode ?? '200000';
+  const accountNumber = credit.debtorAccountNumber ?? '55779911';
+  const transaction: BookedTransaction = {
+    id: randomUUID(),
+    institutionId: account.institutionId,
+    accountId,
+    ...(credit.virtualAccountId !== undefined && { virtualAccountId: credit.virtualAccountId }),
+    endToEndId: credit.endToEndId ?? `IN${now.getTime()}`,
+    amount,
+    direction: 'Credit',
+    scheme: 'FasterPayments',
+    status: 'ACSP',
+    createdAt: now.toISOString(),
+    reference: (credit.reference ?? '').slice(0, SCHEME_REFERENCE_LENGTH),
+    counterpart: {
+      name: credit.debtorName ?? 'Inbound Payer',
+      sortCode,
+      accountNumber,
+      bban: `BARC${sortCode}${accountNumber}`,
+    },
+    isReturn: false,
+  };
+  sim.state.get(ledger).transactions.push(transaction);
+  settle(sim, transaction);
+  return transaction;
+}
+
+// --- Webhook payloads (shared/spec/webhooks.md) -------------------------------------------------------------
+
+function settledPayload(
+  state: SimState,
+  account: RealAccount,
+  t: BookedTransaction,
+  config: PaymentsConfig,
+  now: Date,
+) {
+  const screened = t.direction === 'Debit' && !t.isReturn ? screen(t.reference, config) : undefined;
+  if (screened) t.reference = screened.reference;
+  const balance = balanceOf(state, account.id);
+  return {
+    TransactionId: t.id,
+    Status: 'Settled',
+    Scheme: t.scheme,
+    EndToEndTransactionId: t.endToEndId,
+    Amount: t.amount.toNumber(),
+    TimestampSettled: now.toISOString(),
+    TimestampCreated: t.createdAt,
+    CurrencyCode: 'GBP',
+    DebitCreditCode: t.direction,
+    Reference: t.reference,
+    IsReturn: t.isReturn,
+    Account: {
+      IBAN: account.iban,
+      BBAN: account.bban,
+      OwnerName: account.label,
+      TransactionOwnerName: account.label,
+      InstitutionName: SIM_INSTITUTION_NAME,
+      Balance: balance.amount.toNumber(),
+      BalanceLastUpdatedAt: balance.updatedAt ?? now.toISOString(),
+    },
+    CounterpartAccount: {
+      IBAN: t.counterpart.iban ?? null,
+      BBAN: t.counterpart.bban ?? null,
+      OwnerName: t.counterpart.name,
+      TransactionOwnerName: t.counterpart.name,
+      InstitutionName: null,
+    },
+    ActualEndToEndTransactionId: t.endToEndId,
+    SupplementaryData: screened
+      ? [
+          { Name: 'AbusiveMessageScreeningResult', Value: screened.failed ? 'Fail' : 'Pass' },
+          ...(screened.failed ? [{ Name: 'AbusiveMessageScreeningIdentifiers', Value: SCREENING_PATH }] : []),
+        ]
+      : [],
+  };
+}
+
+function rejectedPayload(account: RealAccount, t: BookedTransaction, now: Date) {
+  return {
+    TransactionId: t.id,
+    Status: 'Rejected',
+    Scheme: t.scheme,
+    EndToEndTransactionId: t.endToEndId,
+    Amount: t.amount.toNumber(),
+    TimestampModified: now.toISOString(),
+    CurrencyCode: 'GBP',
+    DebitCreditCode: t.direction,
+    Reference: t.reference,
+    IsReturn: t.isReturn,
+    CancellationReason: 'Beneficiary bank not reachable',
+    CancellationCode: 'BeneficiaryBankNotReachable',
+    Account: { IBAN: account.iban, BBAN: account.bban },
+    CounterpartAccount: { IBAN: t.counterpart.iban ?? null, BBAN: t.counterpart.bban ?? null },
+  };
+}
+
+// --- Lookups and representations ------------------------------------------------------------------------------
+
+function findAccount(state: SimState, institutionId: string, account: FpsAccount): RealAccount | undefined {
+  const iban = account.identification.iban ?? undefined;
+  const bban = account.identification.other?.identification;
+  return [...state.get(book).real.values()].find(
+    (real) =>
+      real.institutionId === institutionId &&
+      ((iban !== undefined && real.iban === iban) || (bban !== undefined && real.bban === bban)),
+  );
+}
+
+/** IBAN / BBAN / sort code / account number of a creditor account as written. */
+function identifiersOf(account: FpsAccount): Omit<Counterpart, 'name'> {
+  const iban = account.identification.iban ?? undefined;
+  const other = account.identification.other;
+  if (iban !== undefined && /^GB\d{2}[A-Z]{4}\d{14}$/.test(iban)) {
+    return { iban, bban: iban.slice(4), sortCode: iban.slice(8, 14), accountNumber: iban.slice(14) };
+  }
+  const id = other?.identification;
+  if (id !== undefined) {
+    const digits = /^[A-Z]{4}(\d{14})$/.exec(id)?.[1] ?? (/^\d{14}$/.test(id) ? id : undefined);
+    if (digits) return { bban: id, sortCode: digits.slice(0, 6), accountNumber: digits.slice(6) };
+    return { bban: id };
+  }
+  return iban !== undefined ? { iban } : {};
+}
+
+function withAccount(ctx: RouteContext<unknown>, then: (account: RealAccount) => SimResponse): SimResponse {
+  const account = ctx.state.get(book).real.get(ctx.params.accountId ?? '');
+  if (!account || account.institutionId !== ctx.institution.id) {
+    return ctx.problem(404, TITLES.notFound, `no account ${ctx.params.accountId}`);
+  }
+  return then(account);
+}
+
+function withVirtual(ctx: RouteContext<unknown>, then: (virtualId: string) => SimResponse): SimResponse {
+  return withAccount(ctx, (account) => {
+    const virtual = ctx.state.get(book).virtual.get(ctx.params.virtualAccountId ?? '');
+    if (!virtual || virtual.accountId !== account.id) {
+      return ctx.problem(404, TITLES.notFound, `no virtual account ${ctx.params.virtualAccountId}`);
+    }
+    return then(virtual.id);
+  });
+}
+
+function visible(ctx: RouteContext<unknown>, scope: (t: BookedTransaction) => boolean): BookedTransaction[] {
+  return ctx.state.get(ledger).transactions.filter((t) => t.institutionId === ctx.institution.id && scope(t));
+}
+
+function answerList(ctx: RouteContext<unknown>, scope: (t: BookedTransaction) => boolean): SimResponse {
+  const query = ctx.queryValues as TransactionsQuery;
+  const from = query.startDateTime === undefined ? undefined : Date.parse(query.startDateTime);
+  const to = query.endDateTime === undefined ? undefined : Date.parse(query.endDateTime);
+  const all = visible(ctx, scope).filter((t) => {
+    const at = Date.parse(t.createdAt);
+    return (
+      (from === undefined || at >= from) &&
+      (to === undefined || at <= to) &&
+      (query.paymentMethodType === undefined || t.scheme === query.paymentMethodType) &&
+      (query.endToEndIdentifier === undefined || t.endToEndId === query.endToEndIdentifier) &&
+      (query.accountHolderName === undefined || t.counterpart.name === query.accountHolderName)
+    );
+  });
+  const { items, more } = pageOf(all, query);
+  const path = ctx.path;
+  const at = (pageNumber: number) => `${path}?pageNumber=${pageNumber}&pageSize=${query.pageSize}`;
+  const halLinks = [
+    link(ctx, 'self', at(query.pageNumber)),
+    ...(query.pageNumber > 1 ? [link(ctx, 'previous', at(query.pageNumber - 1))] : []),
+    ...(more ? [link(ctx, 'next', at(query.pageNumber + 1))] : []),
+  ];
+  return ctx.json(200, { transactions: items.map(represent), halLinks });
+}
+
+function answerOne(ctx: RouteContext<unknown>, scope: (t: BookedTransaction) => boolean): SimResponse {
+  const id = (ctx.params.transactionId ?? '').toLowerCase();
+  const transaction = visible(ctx, scope).find((t) => t.id === id);
+  if (!transaction) return ctx.problem(404, TITLES.notFound, `no transaction ${ctx.params.transactionId}`);
+  return ctx.json(200, { transaction: represent(transaction), halLinks: [link(ctx, 'self', ctx.path)] });
+}
+
+/** A payment summary as `sterling-v2.json` documents it. */
+function represent(t: BookedTransaction) {
+  const { name, iban, sortCode, accountNumber } = t.counterpart;
+  return {
+    amount: { instructedAmount: t.amount.toNumber(), currency: 'GBP' },
+    counterpartAccount: {
+      identification: {
+        ...(iban !== undefined && { iban }),
+        accountName: name,
+        accountHolderName: name,
+        ...(sortCode !== undefined && { sortCode }),
+        ...(accountNumber !== undefined && { accountNumber }),
+        reference: t.reference,
+      },
+    },
+    debitCreditCode: t.direction === 'Credit' ? 'CRDT' : 'DBIT',
+    endToEndIdentifier: t.endToEndId,
+    transactionId: t.id,
+    transactionReference: t.reference,
+    transactionTime: t.createdAt,
+    status: t.status,
+  };
+}
+
+function link(ctx: RouteContext<unknown>, name: string, path: string) {
+  return { name, href: `${ctx.baseUrl}${path}` };
+}
