@@ -81,7 +81,7 @@ async function main(): Promise<void> {
       .account;
     show('account', { id, iban, status });
     await eventsWhere(1, about('AccountCreated', id));
-    return { id };
+    return { id, iban };
   });
 
   const virtualIds = await step(
@@ -111,6 +111,55 @@ async function main(): Promise<void> {
       show('virtual account', { id: virtual.id, name: virtual.name, status: virtual.status });
     }
   });
+
+  await step(
+    'Send a payment of three instructions: the third asks for more than the account holds (InsufficientFunds)',
+    async () => {
+      const run = Date.now().toString(36);
+      const transfer = (n: number, amount: number) => ({
+        paymentIdentification: {
+          instructionIdentification: `demo-${run}-${n}`,
+          endToEndIdentification: `demo-${run}-${n}`,
+        },
+        amount: { instructedAmount: amount, currency: 'GBP' },
+        creditor: { name: `Supplier ${n} Ltd` },
+        creditorAccount: {
+          identification: { other: { identification: '20000055779911', schemeName: { code: 'BBAN' } } },
+        },
+        remittanceInformation: {
+          structured: { creditorReferenceInformation: { reference: `Invoice ${n}` } },
+        },
+      });
+      const instruction = (n: number, transfers: unknown[]) => ({
+        debtor: { address: '1 High Street, London' },
+        paymentInstructionIdentification: `demo-${run}-pi${n}`,
+        debtorAccount: { identification: { iban: account.iban } },
+        creditTransfers: transfers,
+      });
+      const sent = await call('POST', '/v3/payments/fps', {
+        paymentInstructions: [
+          instruction(1, [transfer(1, 125.5)]),
+          instruction(2, [transfer(2, 74.5)]),
+          instruction(3, [transfer(3, 999_999), transfer(4, 999_999)]),
+        ],
+      });
+      show('answer', sent.body);
+      const ids = [1, 2].map((n) => `demo-${run}-${n}`);
+      await eventsWhere(
+        2,
+        (event) =>
+          event.detailType === 'TransactionSettled' &&
+          ids.includes(
+            (event.detail.payload as { EndToEndTransactionId?: string }).EndToEndTransactionId ?? '',
+          ),
+      );
+      const record = await call('GET', `/gateway/payments/${ids[0]}`);
+      const { status, history } = record.body as { status: string; history: { to: string; cause: string }[] };
+      show('payment record', { status, history: history.map(({ to, cause }) => `${to} (${cause})`) });
+      const refused = await call('GET', `/gateway/payments/demo-${run}-3`);
+      show('refused instruction', (refused.body as { status: string }).status);
+    },
+  );
 
   console.log('\nDone.');
 }

@@ -230,3 +230,60 @@ describe('payment data, a return and the single payment', () => {
     expect(await balanceOf(account.id)).toBe((before as number) - 3);
   });
 });
+
+type Record_ = {
+  status: string;
+  amount: string;
+  history: { from: string | null; to: string; cause: string }[];
+};
+
+describe('the gateway keeps each payment sent through it', () => {
+  it('records Submitted, the 202 outcome and the settlement, with one event per transition', async () => {
+    const response = await send('POST', '/v3/payments/fps', {
+      paymentInstructions: [
+        instruction(account.iban, 'pi-s1', [transfer('st-e2e-1', 12.34)]),
+        instruction(poorAccount.iban, 'pi-s2', [transfer('st-e2e-2', 500)]),
+      ],
+    });
+    expect(response.status).toBe(202);
+    const accepted = await get<Record_>('/gateway/payments/st-e2e-1');
+    expect(accepted).toMatchObject({ status: 'Accepted', amount: '12.34' });
+    expect((await get<Record_>('/gateway/payments/st-e2e-2')).status).toBe('InsufficientFunds');
+
+    await world.simulator.advanceClock(60_000);
+    await world.sandbox.settle(); // the processor runs after the receiver answered the bank
+    const settled = await get<Record_>('/gateway/payments/st-e2e-1');
+    expect(settled.history.map(({ from, to }) => [from, to])).toEqual([
+      [null, 'Submitted'],
+      ['Submitted', 'Accepted'],
+      ['Accepted', 'Settled'],
+    ]);
+    expect(settled.history[2]?.cause).toMatch(/^TransactionSettled/);
+    const changes = ((await world.events()) as unknown as Event[]).filter(
+      (event) =>
+        event.detailType === 'PaymentStatusChanged' &&
+        (event.detail as { endToEndId?: string }).endToEndId === 'st-e2e-1',
+    );
+    expect(changes.map((event) => (event.detail as { to?: string }).to)).toEqual([
+      'Submitted',
+      'Accepted',
+      'Settled',
+    ]);
+  });
+
+  it('refuses the same endToEndIdentification under another key (409), unless the first was refused', async () => {
+    world.simulator.clearRequests();
+    const again = await send('POST', '/v3/payments/fps', {
+      paymentInstructions: [instruction(account.iban, 'pi-s3', [transfer('st-e2e-1', 12.34)])],
+    });
+    expect(again.status).toBe(409);
+    expect(JSON.stringify(await again.json())).toContain('/gateway/payments/st-e2e-1');
+    expect(world.simulator.requests).toHaveLength(0);
+
+    const retry = await send('POST', '/v3/payments/fps', {
+      paymentInstructions: [instruction(account.iban, 'pi-s4', [transfer('st-e2e-2', 5)])],
+    });
+    expect(retry.status).toBe(202);
+    expect((await get<Record_>('/gateway/payments/st-e2e-2')).status).toBe('Accepted');
+  });
+});

@@ -1,10 +1,12 @@
 import * as z from 'zod/mini';
 import {
+  creditorName,
   FIELD_MESSAGES,
   fpsAmount,
   fpsCurrency,
   fpsPaymentInstructions,
   MAX_FPS_AMOUNT,
+  paymentReference,
 } from '../../domain/field-rules.js';
 import { positiveAmount, jsonDecimal } from '../../domain/money.js';
 import { pagingQuery } from '../paging.js';
@@ -13,8 +15,9 @@ import { pagingQuery } from '../paging.js';
  * Spec part 1, "Payment data" and "Instant domestic payments", brought in line with the bank's published
  * schemas (`sterling-v2.json`, `fps-initiate-payment-v3.json`, `fps-poo-v2.json`; see
  * shared/spec/bank-reference.md). Bodies are closed (`z.strictObject`): the reference refuses unknown
- * properties. Where the reference declares no character set (creditor name, payment reference) only its
- * lengths are checked: the spec's character set would refuse what the bank accepts (bank-reference.md, rule 1).
+ * properties. The creditor name and payment reference keep the spec's instant-payment character set
+ * (`shared/domain/field-rules.ts`): the reference declares none, but the scheme carries no other characters,
+ * so a payment with one would be accepted with a 202 and fail after (bank-reference.md, rule 2).
  */
 
 export const PAYMENT_METHOD_TYPES = ['Transfer', 'FasterPayments', 'Bacs', 'Chaps'] as const;
@@ -89,8 +92,6 @@ export const MESSAGES = {
   proprietary: 'schemeName.proprietary must be at most 35 characters long.',
   instructionIdentification: 'instructionIdentification must be 1 to 35 characters long.',
   endToEndIdentification: 'endToEndIdentification must be 1 to 35 characters long.',
-  creditorName: 'creditor.name must be 1 to 140 characters long.',
-  reference: 'reference must be at most 35 characters long.',
   unstructuredReference: 'unstructured reference must be at most 140 characters long.',
   remittanceInformation: 'remittanceInformation is required (its members may be null).',
   enforceSendToScheme: 'enforceSendToScheme must be true or false.',
@@ -196,7 +197,7 @@ export const creditTransfer = z.strictObject({
   amount: fpsAmountObject,
   creditor: z.strictObject(
     {
-      name: text(MESSAGES.creditorName, 1, 140),
+      name: creditorName,
       legalEntityIndentifier: maybe(text(MESSAGES.legalEntityIdentifier, 0, 35)),
     },
     { error: 'creditor is required: an object with name.' },
@@ -206,9 +207,7 @@ export const creditTransfer = z.strictObject({
     {
       structured: maybe(
         z.strictObject({
-          creditorReferenceInformation: maybe(
-            z.strictObject({ reference: maybe(text(MESSAGES.reference, 0, 35)) }),
-          ),
+          creditorReferenceInformation: maybe(z.strictObject({ reference: maybe(paymentReference) })),
         }),
       ),
       unstructured: maybe(

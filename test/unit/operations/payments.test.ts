@@ -12,6 +12,7 @@ import {
   sendFpsPayments,
   sendFpsSinglePayment,
 } from '../../../shared/operations/payments/operations.js';
+import { FIELD_MESSAGES } from '../../../shared/domain/field-rules.js';
 import { MESSAGES } from '../../../shared/operations/payments/schemas.js';
 
 const PATH_VALUES: Record<string, string> = {
@@ -208,7 +209,7 @@ describe('POST /v3/payments/fps', () => {
     );
   });
 
-  it('limits creditor name to 140 and reference to 35, any characters (the reference sets no pattern)', () => {
+  it('limits creditor name to 140 and reference to 35, in the instant-payment character set', () => {
     const named = (name: string, reference: string) =>
       send([
         instruction({
@@ -221,13 +222,21 @@ describe('POST /v3/payments/fps', () => {
         }),
       ]);
     expect(errorsOf(sendFpsPayments, { body: named('N'.repeat(140), 'R'.repeat(35)) })).toEqual({});
-    expect(errorsOf(sendFpsPayments, { body: named('O’Brien & Co_', 'ref_1') })).toEqual({});
+    expect(errorsOf(sendFpsPayments, { body: named('O’Brien & Co #1 <x>', 'Inv 7/2026; ”ok”') })).toEqual({});
     expect(allMessages(errorsOf(sendFpsPayments, { body: named('N'.repeat(141), 'r') }))).toContain(
-      MESSAGES.creditorName,
+      FIELD_MESSAGES.creditorNameLength,
     );
-    expect(allMessages(errorsOf(sendFpsPayments, { body: named('', 'r') }))).toContain(MESSAGES.creditorName);
+    expect(allMessages(errorsOf(sendFpsPayments, { body: named('', 'r') }))).toContain(
+      FIELD_MESSAGES.creditorNameLength,
+    );
+    expect(errorsOf(sendFpsPayments, { body: named('Smith_Jones', 'r') })).toEqual({
+      'paymentInstructions.0.creditTransfers.0.creditor.name': [FIELD_MESSAGES.creditorNameCharacters],
+    });
     expect(allMessages(errorsOf(sendFpsPayments, { body: named('N', 'R'.repeat(36)) }))).toContain(
-      MESSAGES.reference,
+      FIELD_MESSAGES.paymentReferenceLength,
+    );
+    expect(allMessages(errorsOf(sendFpsPayments, { body: named('N', "it's $5") }))).toContain(
+      FIELD_MESSAGES.paymentReferenceCharacters,
     );
   });
 
