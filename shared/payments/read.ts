@@ -145,7 +145,7 @@ export function paymentWebhook(type: string, payload: unknown): PaymentWebhook |
 }
 
 /** The `EndToEndId` of each failure entry: the pages' examples give an array, the assessment table an object. */
-function failedEndToEndIds(failures: unknown): string[] {
+export function failedEndToEndIds(failures: unknown): string[] {
   const entries = Array.isArray(failures) ? failures : [failures];
   return entries.flatMap((entry) => {
     const endToEndId = isObject(entry) ? text((entry as { EndToEndId?: unknown }).EndToEndId) : undefined;

@@ -187,6 +187,31 @@ describe('payment webhooks as the bank documents them', () => {
     expect(await balanceOf(account.id)).toBe(before - 1);
   });
 
+  it('sends one failure per instruction, and the gateway keeps both apart though they share the MessageId', async () => {
+    const response = await world.gateway(
+      '/v3/payments/fps',
+      json('POST', {
+        paymentInstructions: [account, other].map((debtor, index) => ({
+          debtor: { address: '1 High Street' },
+          paymentInstructionIdentification: `pi-${index}`,
+          debtorAccount: { identification: { iban: debtor.iban } },
+          creditTransfers: [transfer(`pw-two-${index}`, 2, { name: 'Jane~Smith' })],
+        })),
+      }),
+    );
+    expect(response.status).toBe(202);
+    await world.simulator.advanceClock(60_000);
+    const events = (await world.events()) as unknown as Event[];
+    const failures = events.filter(
+      (event) =>
+        event.detailType === 'PaymentMessageValidationFailed' &&
+        event.detail.payload?.MessageId === response.headers.get('x-request-id'),
+    );
+    expect(failures).toHaveLength(2);
+    expect((await recordOf('pw-two-0')).status).toBe('ValidationFailed');
+    expect((await recordOf('pw-two-1')).status).toBe('ValidationFailed');
+  });
+
   it('PaymentMessageAssesmentFailed: a creditor sort code set as not registered to the scheme', async () => {
     expect(
       (await admin('/__sim/payments/config', { unregisteredSortCodes: ['123456'] }, 'PATCH')).status,
