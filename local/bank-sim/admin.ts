@@ -59,6 +59,7 @@ const paymentsConfigSchema = z.strictObject({
   settlementDelayMs: duration,
   unreachableSortCodes: z.optional(z.array(z.string().check(z.regex(/^\d{6}$/)))),
   abusiveWords: z.optional(z.array(z.string().check(z.minLength(1)))),
+  unregisteredSortCodes: z.optional(z.array(z.string().check(z.regex(/^\d{6}$/)))),
 });
 
 /** Endpoints for tests and the sandbox under `/__sim/`: no authentication, never logged as bank requests. */
@@ -146,8 +147,8 @@ export function adminRoutes(sim: BankSimulator): Router<AdminHandler> {
       ...body,
       amount: String(body.amount),
     });
-    if (!transaction) {
-      return problemResponse(404, TITLES.notFound, `no account ${request.params.accountId}`, request.path);
+    if ('missing' in transaction) {
+      return problemResponse(404, TITLES.notFound, transaction.missing, request.path);
     }
     await sim.idle();
     return jsonResponse(200, { transactionId: transaction.id, endToEndId: transaction.endToEndId });

@@ -15,6 +15,11 @@ export interface PaymentsConfig {
   unreachableSortCodes: string[];
   /** Words of the abusive-message screening (matched case-insensitively as whole words). */
   abusiveWords: string[];
+  /**
+   * Creditor sort codes not registered to Faster Payments: the bank's assessment stops a payment to one after
+   * its 202 (`PaymentMessageAssesmentFailed`) and returns the money.
+   */
+  unregisteredSortCodes: string[];
 }
 
 export const DEFAULT_PAYMENTS_CONFIG: PaymentsConfig = {
@@ -22,6 +27,7 @@ export const DEFAULT_PAYMENTS_CONFIG: PaymentsConfig = {
   settlementDelayMs: 5_000,
   unreachableSortCodes: ['999999'],
   abusiveWords: ['scam', 'idiot', 'thief'],
+  unregisteredSortCodes: ['999998'],
 };
 
 export type Scheme = 'Transfer' | 'FasterPayments' | 'Bacs' | 'Chaps';
@@ -43,7 +49,7 @@ export interface BookedTransaction {
   amount: Decimal;
   direction: 'Credit' | 'Debit';
   scheme: Scheme;
-  /** ACSP while in process, ACSC settled, RJCT rejected (`sterling-v2.json` status values). */
+  /** ACSP while in process, ACSC settled, RJCT rejected or failed (`sterling-v2.json` status values). */
   status: 'ACSP' | 'ACSC' | 'RJCT';
   createdAt: string;
   /** The reference as the scheme carries it (truncated to 18, screened). */
@@ -58,6 +64,8 @@ export const ledger = defineState('ledger', () => ({
   config: {
     ...DEFAULT_PAYMENTS_CONFIG,
     unreachableSortCodes: [...DEFAULT_PAYMENTS_CONFIG.unreachableSortCodes],
+    abusiveWords: [...DEFAULT_PAYMENTS_CONFIG.abusiveWords],
+    unregisteredSortCodes: [...DEFAULT_PAYMENTS_CONFIG.unregisteredSortCodes],
   },
   balances: new Map<string, { amount: Decimal; updatedAt: string }>(),
   transactions: [] as BookedTransaction[],

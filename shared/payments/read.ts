@@ -99,7 +99,13 @@ export type PaymentWebhook =
       facts: PaymentFacts;
       screening?: Screening;
     }
-  | { kind: 'message'; messageId: string; to: PaymentStatus };
+  | {
+      kind: 'message';
+      messageId: string;
+      to: PaymentStatus;
+      /** The end-to-end ids the failure names (`ValidationFailure` / `AssesmentFailure` entries). */
+      endToEndIds: string[];
+    };
 
 export function paymentWebhook(type: string, payload: unknown): PaymentWebhook | undefined {
   if (!isObject(payload)) return undefined;
@@ -107,10 +113,12 @@ export function paymentWebhook(type: string, payload: unknown): PaymentWebhook |
   if (type === 'PaymentMessageValidationFailed' || type === 'PaymentMessageAssesmentFailed') {
     const messageId = text(p.MessageId);
     if (messageId === undefined) return undefined;
+    const validation = type === 'PaymentMessageValidationFailed';
     return {
       kind: 'message',
       messageId,
-      to: type === 'PaymentMessageValidationFailed' ? 'ValidationFailed' : 'AssessmentFailed',
+      to: validation ? 'ValidationFailed' : 'AssessmentFailed',
+      endToEndIds: failedEndToEndIds(validation ? p.ValidationFailure : p.AssesmentFailure),
     };
   }
   if (type !== 'TransactionSettled' && type !== 'TransactionRejected') return undefined;
@@ -134,6 +142,15 @@ export function paymentWebhook(type: string, payload: unknown): PaymentWebhook |
     },
     ...(screening && { screening }),
   };
+}
+
+/** The `EndToEndId` of each failure entry: the pages' examples give an array, the assessment table an object. */
+export function failedEndToEndIds(failures: unknown): string[] {
+  const entries = Array.isArray(failures) ? failures : [failures];
+  return entries.flatMap((entry) => {
+    const endToEndId = isObject(entry) ? text((entry as { EndToEndId?: unknown }).EndToEndId) : undefined;
+    return endToEndId === undefined ? [] : [endToEndId];
+  });
 }
 
 /** The abusive-message screening result, when the webhook carries `SupplementaryData`. */

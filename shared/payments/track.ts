@@ -4,7 +4,13 @@ import { type HttpResult, problem } from '../http/problem.js';
 import type { EventPublisher, GatewayEvent } from '../webhooks/ports.js';
 import type { StateHook } from '../webhooks/process.js';
 import type { PaymentStore } from './ports.js';
-import { answeredResponses, type PaymentIntent, paymentIntents, paymentWebhook } from './read.js';
+import {
+  answeredResponses,
+  type PaymentIntent,
+  paymentIntents,
+  type PaymentWebhook,
+  paymentWebhook,
+} from './read.js';
 import {
   applyChange,
   appliedBy,
@@ -223,6 +229,27 @@ async function move(
 }
 
 /**
+ * The payments a failure message names. The failure entries' `EndToEndId`s say which credit transfers failed
+ * (a request's other transfers go on); when `MessageId` is a request of ours (its `X-Request-Id`), only its own
+ * claims move. Without entries, every transfer of that request fails, or, for an unknown request, the payment
+ * whose end-to-end id is the message id.
+ */
+async function failedPayments(
+  seen: Extract<PaymentWebhook, { kind: 'message' }>,
+  store: PaymentStore,
+): Promise<Array<{ endToEndId: string; guard?: (record: PaymentRecord) => boolean }>> {
+  const byRequest = await store.endToEndIdsOf(seen.messageId);
+  const fromRequest = (record: PaymentRecord) => record.requestId === seen.messageId;
+  if (byRequest.length === 0) {
+    const named = seen.endToEndIds.length > 0 ? seen.endToEndIds : [seen.messageId];
+    return named.map((endToEndId) => ({ endToEndId }));
+  }
+  const named =
+    seen.endToEndIds.length > 0 ? byRequest.filter((id) => seen.endToEndIds.includes(id)) : byRequest;
+  return named.map((endToEndId) => ({ endToEndId, guard: fromRequest }));
+}
+
+/**
  * The processor's payments hook, run after the webhook's identity is claimed and before it is marked
  * published. A failure (the store, the bus) throws, so the message is retried; the retry finds its own
  * transition applied and publishes it again (at least once, `transitionId` stable).
@@ -239,14 +266,8 @@ export function paymentsWebhookHook(deps: PaymentDependencies): StateHook {
     });
     const results: Array<Moved | undefined> = [];
     if (seen.kind === 'message') {
-      const byRequest = await deps.store.endToEndIdsOf(seen.messageId);
-      const fromRequest = (record: PaymentRecord) => record.requestId === seen.messageId;
-      if (byRequest.length === 0) {
-        // Not a request of ours: perhaps the message id is the payment's end-to-end id.
-        results.push(await move(seen.messageId, change(seen.to), deps.store, {}));
-      }
-      for (const endToEndId of byRequest)
-        results.push(await move(endToEndId, change(seen.to), deps.store, { guard: fromRequest }));
+      for (const { endToEndId, guard } of await failedPayments(seen, deps.store))
+        results.push(await move(endToEndId, change(seen.to), deps.store, { guard }));
     } else {
       const moveTo = change(seen.to, seen.screening);
       const create = () => createdRecord(seen.endToEndId, seen.direction, seen.facts, moveTo);

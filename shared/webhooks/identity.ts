@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { JsonNumber } from '../json/read-json.js';
+import { failedEndToEndIds } from '../payments/read.js';
 import { jsonText } from './json-text.js';
 
 /**
@@ -46,6 +47,20 @@ const keyFields: Record<string, readonly string[]> = {
   PaymentMessageAssesmentFailed: ['MessageId'],
 };
 
+/**
+ * Key parts from inside a payload. A payment message failure names its failed transfers: one request (one
+ * `MessageId`) whose instructions fail apart sends one webhook per instruction, which must stay distinct.
+ */
+const nestedKeyValues: Record<string, (payload: Record<string, unknown>) => string | undefined> = {
+  PaymentMessageValidationFailed: (payload) => sortedIds(payload.ValidationFailure),
+  PaymentMessageAssesmentFailed: (payload) => sortedIds(payload.AssesmentFailure),
+};
+
+function sortedIds(failures: unknown): string | undefined {
+  const ids = failedEndToEndIds(failures).sort();
+  return ids.length === 0 ? undefined : ids.join(',');
+}
+
 /** `BacsMandateInitiatedV2` is `BacsMandateInitiated`. */
 export function canonicalType(type: string): string {
   return type.replace(/V\d+$/, '');
@@ -86,7 +101,11 @@ export function webhookIdentity(
   }
   const fields = keyFields[canonical];
   if (fields && isRecord(payload)) {
-    const values = fields.map((field) => keyValue(payload[field]));
+    const nested = nestedKeyValues[canonical]?.(payload);
+    const values = [
+      ...fields.map((field) => keyValue(payload[field])),
+      ...(nested === undefined ? [] : [nested]),
+    ];
     if (values.every((value) => value !== undefined)) {
       return { key: bounded(canonical, [canonical, ...values].join(':')), basis: 'payload' };
     }

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Decimal } from 'decimal.js';
-import { SCHEME_CREDITOR_NAME_LENGTH, SCHEME_REFERENCE_LENGTH } from '../../../shared/domain/field-rules.js';
+import {
+  FPS_TEXT,
+  SCHEME_CREDITOR_NAME_LENGTH,
+  SCHEME_REFERENCE_LENGTH,
+} from '../../../shared/domain/field-rules.js';
 import { MoneyDecimal } from '../../../shared/domain/money.js';
 import { pageOf } from '../../../shared/operations/paging.js';
 import {
@@ -31,7 +35,7 @@ import {
 import { TITLES } from '../problem.js';
 import type { SimState } from '../state.js';
 import type { Domain, RouteContext, SimResponse, SimulatorApi } from '../types.js';
-import { book, type RealAccount } from './sterling-accounts.js';
+import { book, type RealAccount, type VirtualAccount } from './sterling-accounts.js';
 
 /** The name the simulated bank gives itself in webhooks. */
 export const SIM_INSTITUTION_NAME = 'Clearway Simulated Bank';
@@ -171,6 +175,7 @@ function debit<R extends FpsResponse | SinglePaymentResponse>(
     return 'InsufficientFunds';
   const state = ctx.state.get(ledger);
   const now = ctx.now();
+  const failed: Record<FailureKind, Failed[]> = { validation: [], assessment: [] };
   for (const transfer of transfers) {
     moveMoney(ctx.state, account.id, transfer.amount.negated(), now);
     const booked: BookedTransaction = {
@@ -191,8 +196,23 @@ function debit<R extends FpsResponse | SinglePaymentResponse>(
       isReturn: false,
     };
     state.transactions.push(booked);
+    const failure = failureOf(transfer, booked, state.config);
+    if (failure) {
+      failed[failure.kind].push({ transfer, booked, reasons: failure.reasons });
+      continue;
+    }
     ctx.schedule(new Date(now.getTime() + state.config.settlementDelayMs), `settle ${booked.id}`, () =>
       settle(sim, booked),
+    );
+  }
+  // One message per instruction and kind of failure, after the 202, as the scheme's checks run.
+  const messageId = ctx.requestId ?? randomUUID();
+  for (const kind of ['validation', 'assessment'] as const) {
+    if (failed[kind].length === 0) continue;
+    ctx.schedule(
+      new Date(now.getTime() + state.config.settlementDelayMs),
+      `${kind} failure ${messageId}`,
+      () => failMessage(sim, kind, messageId, account, failed[kind]),
     );
   }
   return 'Accepted';
@@ -220,6 +240,119 @@ function settle(sim: SimulatorApi, transaction: BookedTransaction): void {
   });
 }
 
+// --- Failures after the 202 (PaymentMessageValidationFailed, PaymentMessageAssesmentFailed) ---------------------
+
+type FailureKind = 'validation' | 'assessment';
+interface Failed {
+  transfer: Transfer;
+  booked: BookedTransaction;
+  reasons: string[];
+}
+
+/**
+ * What the bank's checks after the 202 find in one transfer. Validation: the scheme's character set
+ * (`FPS_TEXT`), which the send's published schema does not enforce, so the bank accepts such a payment and the
+ * scheme message then fails. Assessment: a creditor sort code not registered to the scheme (configurable).
+ */
+export function failureOf(
+  transfer: Pick<Transfer, 'creditorName' | 'reference'>,
+  booked: Pick<BookedTransaction, 'counterpart'>,
+  config: Pick<PaymentsConfig, 'unregisteredSortCodes'>,
+): { kind: FailureKind; reasons: string[] } | undefined {
+  const reasons = [
+    ...(FPS_TEXT.test(transfer.creditorName) ? [] : ['Creditor name contains invalid characters']),
+    ...(FPS_TEXT.test(transfer.reference ?? '') ? [] : ['Creditor reference contains invalid characters']),
+  ];
+  if (reasons.length > 0) return { kind: 'validation', reasons };
+  const sortCode = booked.counterpart.sortCode;
+  if (sortCode !== undefined && config.unregisteredSortCodes.includes(sortCode)) {
+    return {
+      kind: 'assessment',
+      reasons: ['UnexecutableCode.InboundSchemeNotAccepted; Inbound scheme not accepted'],
+    };
+  }
+  return undefined;
+}
+
+/** The failed transfers of one instruction: money back, status RJCT, one webhook naming each end-to-end id. */
+function failMessage(
+  sim: SimulatorApi,
+  kind: FailureKind,
+  messageId: string,
+  account: RealAccount,
+  failed: Failed[],
+): void {
+  const now = sim.clock.now();
+  for (const { booked } of failed) {
+    booked.status = 'RJCT';
+    moveMoney(sim.state, booked.accountId, booked.amount, now);
+  }
+  const failures = failed.map(({ booked, reasons }) => ({ EndToEndId: booked.endToEndId, Reasons: reasons }));
+  const options = { institutionId: account.institutionId };
+  if (kind === 'validation') {
+    sim.emitWebhook(
+      'PaymentMessageValidationFailed',
+      1,
+      {
+        MessageId: messageId,
+        PaymentMethodType: 'FasterPayments',
+        ValidationFailure: failures,
+        AccountIdentification: {
+          Debtor: {
+            IBAN: account.iban,
+            BBAN: account.bban,
+            CUID: null,
+            UPIC: null,
+            AccountName: account.name,
+            AccountHolderLabel: account.label,
+            InstitutionName: SIM_INSTITUTION_NAME,
+          },
+          Creditors: failed.map(({ transfer, booked }) => ({
+            Reference: transfer.reference ?? '',
+            Amount: booked.amount.toNumber(),
+            CurrencyCode: 'GBP',
+            ...creditorIdentifiers(booked),
+            CUID: null,
+            UPIC: null,
+            AccountName: transfer.creditorName,
+            AccountHolderLabel: transfer.creditorName,
+          })),
+        },
+      },
+      options,
+    );
+    return;
+  }
+  sim.emitWebhook(
+    'PaymentMessageAssesmentFailed',
+    1,
+    {
+      MessageId: messageId,
+      PaymentMethodType: 'FasterPayments',
+      AssesmentFailure: failures,
+      AccountIdentification: {
+        Debtor: { IBAN: account.iban, BBAN: account.bban },
+        Creditors: failed.map(({ transfer, booked }) => ({
+          Reference: transfer.reference ?? '',
+          Amount: booked.amount.toNumber(),
+          CurrencyCode: 'GBP',
+          IBAN: booked.counterpart.iban ?? null,
+          BBAN: booked.counterpart.bban ?? null,
+        })),
+      },
+    },
+    options,
+  );
+}
+
+/** A creditor's IBAN and BBAN where known: the validation page gives one or the other. */
+function creditorIdentifiers(t: BookedTransaction): { IBAN?: string; BBAN?: string } {
+  return {
+    ...(t.counterpart.iban !== undefined && { IBAN: t.counterpart.iban }),
+    ...(t.counterpart.bban !== undefined && { BBAN: t.counterpart.bban }),
+  };
+}
+
 /** The screening of a reference: matching words removed (the beneficiary gets an empty reference). */
 function screen(reference: string, config: PaymentsConfig): { reference: string; failed: boolean } {
   const words = config.abusiveWords.map((word) => word.toLowerCase());
@@ -244,16 +377,29 @@ export interface InboundCredit {
 
 /**
  * `POST /__sim/accounts/{accountId}/credit`: a payment from another bank arrives and settles at once
- * (`TransactionSettled`, DebitCreditCode Credit). Undefined when there is no such account.
+ * (`TransactionSettled`, DebitCreditCode Credit), to the account or to one of its virtual accounts. `missing`
+ * names what does not exist (a virtual account of another account does not exist here).
  */
-export function creditAccount(sim: SimulatorApi, accountId: string, credit: InboundCredit) {
+export function creditAccount(
+  sim: SimulatorApi,
+  accountId: string,
+  credit: InboundCredit,
+): BookedTransaction | { missing: string } {
   const account = sim.state.get(book).real.get(accountId);
-  if (!account) return undefined;
+  if (!account) return { missing: `no account ${accountId}` };
+  const virtual =
+    credit.virtualAccountId === undefined
+      ? undefined
+      : sim.state.get(book).virtual.get(credit.virtualAccountId.toLowerCase());
+  if (credit.virtualAccountId !== undefined && virtual?.accountId !== account.id) {
+    return { missing: `no virtual account ${credit.virtualAccountId} in account ${accountId}` };
+  }
   const now = sim.clock.now();
   const amount = new MoneyDecimal(credit.amount);
   if (!amount.isFinite() || amount.lte(0) || amount.decimalPlaces() > 2) {
     throw new RangeError('amount must be above 0 with at most 2 decimals');
   }
+  // A virtual account holds no money of its own: the credit lands in its real account.
   moveMoney(sim.state, accountId, amount, now);
   const sortCode = credit.debtorSortCode ?? '200000';
   const accountNumber = credit.debtorAccountNumber ?? '55779911';
@@ -261,7 +407,7 @@ export function creditAccount(sim: SimulatorApi, accountId: string, credit: Inbo
     id: randomUUID(),
     institutionId: account.institutionId,
     accountId,
-    ...(credit.virtualAccountId !== undefined && { virtualAccountId: credit.virtualAccountId }),
+    ...(virtual && { virtualAccountId: virtual.id }),
     endToEndId: credit.endToEndId ?? `IN${now.getTime()}`,
     amount,
     direction: 'Credit',
@@ -293,7 +439,8 @@ function settledPayload(
 ) {
   const screened = t.direction === 'Debit' && !t.isReturn ? screen(t.reference, config) : undefined;
   if (screened) t.reference = screened.reference;
-  const balance = balanceOf(state, account.id);
+  const virtual =
+    t.virtualAccountId === undefined ? undefined : state.get(book).virtual.get(t.virtualAccountId);
   return {
     TransactionId: t.id,
     Status: 'Settled',
@@ -306,31 +453,54 @@ function settledPayload(
     DebitCreditCode: t.direction,
     Reference: t.reference,
     IsReturn: t.isReturn,
-    Account: {
-      IBAN: account.iban,
-      BBAN: account.bban,
-      OwnerName: account.label,
-      TransactionOwnerName: account.label,
-      InstitutionName: SIM_INSTITUTION_NAME,
-      Balance: balance.amount.toNumber(),
-      BalanceLastUpdatedAt: balance.updatedAt ?? now.toISOString(),
-    },
+    Account: virtual ? virtualAccountOf(virtual) : realAccountOf(state, account, now),
     CounterpartAccount: {
-      IBAN: t.counterpart.iban ?? null,
-      BBAN: t.counterpart.bban ?? null,
+      ...creditorIdentifiers(t),
       OwnerName: t.counterpart.name,
       TransactionOwnerName: t.counterpart.name,
       InstitutionName: null,
     },
-    ActualEndToEndTransactionId: t.endToEndId,
-    SupplementaryData: screened
-      ? [
-          { Name: 'AbusiveMessageScreeningResult', Value: screened.failed ? 'Fail' : 'Pass' },
-          ...(screened.failed ? [{ Name: 'AbusiveMessageScreeningIdentifiers', Value: SCREENING_PATH }] : []),
-        ]
-      : [],
+    ActualEndToEndTransactionId: fpidOf(t),
+    ...(screened && {
+      SupplementaryData: [
+        { Name: 'AbusiveMessageScreeningResult', Value: screened.failed ? 'Fail' : 'Pass' },
+        ...(screened.failed ? [{ Name: 'AbusiveMessageScreeningIdentifiers', Value: SCREENING_PATH }] : []),
+      ],
+    }),
   };
 }
+
+/** `Balance` and `BalanceLastUpdatedAt` only for a real account, the balance as decimal text like the page. */
+function realAccountOf(state: SimState, account: RealAccount, now: Date) {
+  const balance = balanceOf(state, account.id);
+  return {
+    IBAN: account.iban,
+    BBAN: account.bban,
+    OwnerName: account.label,
+    TransactionOwnerName: account.label,
+    InstitutionName: SIM_INSTITUTION_NAME,
+    Balance: balance.amount.toFixed(2),
+    BalanceLastUpdatedAt: balance.updatedAt ?? now.toISOString(),
+  };
+}
+
+function virtualAccountOf(virtual: VirtualAccount) {
+  return {
+    IBAN: virtual.iban,
+    BBAN: virtual.bban,
+    OwnerName: virtual.name,
+    TransactionOwnerName: virtual.name,
+    InstitutionName: SIM_INSTITUTION_NAME,
+  };
+}
+
+/** The scheme's own payment id (FPID for Faster Payments): the simulator derives one from the transaction. */
+function fpidOf(t: BookedTransaction): string {
+  return `FP${t.id.replace(/-/g, '').toUpperCase()}`;
+}
+
+/** The rejection of a payment to an unreachable sort code: `AC03`, the creditor account cannot be reached. */
+const UNREACHABLE = { code: 'AC03', reason: 'Creditor account number invalid or not reachable' } as const;
 
 function rejectedPayload(account: RealAccount, t: BookedTransaction, now: Date) {
   return {
@@ -344,8 +514,8 @@ function rejectedPayload(account: RealAccount, t: BookedTransaction, now: Date) 
     DebitCreditCode: t.direction,
     Reference: t.reference,
     IsReturn: t.isReturn,
-    CancellationReason: 'Beneficiary bank not reachable',
-    CancellationCode: 'BeneficiaryBankNotReachable',
+    CancellationReason: UNREACHABLE.reason,
+    CancellationCode: UNREACHABLE.code,
     Account: { IBAN: account.iban, BBAN: account.bban },
     CounterpartAccount: { IBAN: t.counterpart.iban ?? null, BBAN: t.counterpart.bban ?? null },
   };

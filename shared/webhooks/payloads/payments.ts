@@ -1,83 +1,220 @@
 import * as z from 'zod/mini';
 
 /**
- * Payloads of the payment webhooks as shared/spec/webhooks.md lists them (the bank's pages
- * `transaction-settled-webhook-v6.mdx`, `transaction-rejected-webhook-v2.mdx`,
- * `payment-message-validation-failed-webhook-v1.mdx`, `payment-message-assesment-failed-webhook-v1.mdx`).
- * Strict: every documented member present (null where the bank has no value), nothing else.
+ * Payloads of the payment webhooks as the bank's pages document them (`webhooks/transaction-settled-webhook-v6.mdx`,
+ * `transaction-rejected-v2.mdx`, `payment-message-validation-failed-webhook-v1.mdx`,
+ * `payment-message-assessment-failed-webhook-v1.mdx` in `clearbank/clearbank.github.io`). Strict: a member the
+ * page marks optional may be absent, every other one must be there (null where the bank has no value), and
+ * nothing undocumented passes.
  */
 
+/** The pages' GUIDs are not all RFC 4122 (`d9162680-7d35-7994-4e38-...`): any 8-4-4-4-12 hex. */
+const guid = z.guid();
 const dateTime = z.iso.datetime({ offset: true });
-const amount = z.union([
+/** `decimal`: the examples write a number (`88.52`) or, for `Balance`, decimal text (`"8754.48"`). */
+const decimal = z.union([
   z.number(),
+  z.string().check(z.regex(/^-?\d+(\.\d+)?$/)),
+  // A JsonNumber: the digits as the bank wrote them.
   z.custom<object>((value) => typeof value === 'object' && value !== null),
 ]);
-const SCHEMES = ['Transfer', 'FasterPayments', 'Bacs', 'Chaps'] as const;
-const nullableText = z.nullable(z.string());
-
-const settledAccount = z.strictObject({
-  IBAN: nullableText,
-  BBAN: nullableText,
-  OwnerName: nullableText,
-  TransactionOwnerName: nullableText,
-  InstitutionName: nullableText,
-});
+export const WEBHOOK_SCHEMES = ['Transfer', 'FasterPayments', 'Bacs', 'Chaps'] as const;
+const scheme = z.enum(WEBHOOK_SCHEMES);
+const currency = z.string().check(z.regex(/^[A-Z]{3}$/));
+const text = (max: number) => z.string().check(z.maxLength(max));
+const nullableText = (max: number) => z.nullable(text(max));
+const optional = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema));
 
 /** `TransactionSettled` v6. `SupplementaryData` carries the abusive-message screening result. */
 export const transactionSettledPayload = z.strictObject({
-  TransactionId: z.uuid(),
+  TransactionId: guid,
   Status: z.literal('Settled'),
-  Scheme: z.enum(SCHEMES),
-  EndToEndTransactionId: z.string(),
-  Amount: amount,
+  Scheme: optional(scheme),
+  EndToEndTransactionId: text(35),
+  Amount: decimal,
   TimestampSettled: dateTime,
   TimestampCreated: dateTime,
-  CurrencyCode: z.string().check(z.regex(/^[A-Z]{3}$/)),
+  CurrencyCode: optional(currency),
   DebitCreditCode: z.enum(['Credit', 'Debit']),
-  Reference: nullableText,
+  Reference: optional(text(140)),
   IsReturn: z.boolean(),
   Account: z.strictObject({
-    ...settledAccount.shape,
-    Balance: amount,
-    BalanceLastUpdatedAt: dateTime,
+    IBAN: nullableText(34),
+    BBAN: nullableText(30),
+    OwnerName: nullableText(128),
+    TransactionOwnerName: nullableText(128),
+    InstitutionName: nullableText(128),
+    // "Only available for transactions against real accounts": absent for a virtual account.
+    Balance: z.optional(decimal),
+    BalanceLastUpdatedAt: z.optional(dateTime),
   }),
-  CounterpartAccount: settledAccount,
-  ActualEndToEndTransactionId: nullableText,
-  SupplementaryData: z.array(z.strictObject({ Name: z.string(), Value: z.string() })),
+  CounterpartAccount: z.strictObject({
+    IBAN: optional(text(34)),
+    BBAN: optional(text(30)),
+    OwnerName: nullableText(128),
+    TransactionOwnerName: nullableText(128),
+    InstitutionName: nullableText(128),
+  }),
+  ActualEndToEndTransactionId: nullableText(255),
+  DirectDebitMandateId: optional(guid),
+  TransactionCode: optional(z.enum(['01', '17', '18', '19', '99', '86', 'Z4', 'Z5'])),
+  ServiceUserNumber: optional(text(6)),
+  BacsTransactionId: optional(guid),
+  BacsTransactionDescription: optional(
+    z.enum([
+      'CreditTransactionSettled',
+      'DebitContraTransactionSettled',
+      'DebitTransactionSettled',
+      'CreditContraTransactionSettled',
+      'DirectDebitReceivedIndemnityClaimSettled',
+    ]),
+  ),
+  TransactionType: optional(z.enum(['DirectCredit', 'DirectDebit', 'DirectDebitIndemnityClaim'])),
+  TransactionSource: optional(text(50)),
+  SupplementaryData: optional(z.array(z.strictObject({ Name: text(33), Value: text(500) }))),
+  Iso20022XmlDocument: optional(text(80000)),
 });
 
-const plainAccount = z.strictObject({ IBAN: nullableText, BBAN: nullableText });
+/** `CancellationCode` of `TransactionRejected` v2: SWIFT and the bank's own codes, as the page lists them. */
+export const CANCELLATION_CODES = [
+  'AC03',
+  'AC04',
+  'AC06',
+  'AC07',
+  'AC09',
+  'AC12',
+  'AG01',
+  'AG02',
+  'AG03',
+  'AM09',
+  'BE08',
+  'BE09',
+  'CB_AccountHoldersBankrupt',
+  'CB_AccountNameInvalid',
+  'CB_AccountSwitched',
+  'CB_AuthenticationFailure',
+  'CB_CancelledByBoEController',
+  'CB_CancelledByChapsMember',
+  'CB_CancelledCreditAccountDisabled',
+  'CB_CancelledDebitAccountDisabled',
+  'CB_CancelledQueuedCloseOfBusiness',
+  'CB_DupSttlmntOriginalIsQueued',
+  'CB_DupSttlmntOriginalWasRejected',
+  'CB_FailedModulusCheck',
+  'CB_InitiatingPartyActionRequired',
+  'CB_InitiatingPartyRequested',
+  'CB_InstructionCancelled',
+  'CB_InstructionCancelledByCustomer',
+  'CB_InstructionHasExpired',
+  'CB_InvalidProcessorState',
+  'CB_NewAccountUpdatedWithDDI',
+  'CB_SenderNotInTertiaryMode',
+  'COSE',
+  'CURR',
+  'CUTO',
+  'DDAT',
+  'DMON',
+  'DU05',
+  'ICAG',
+  'IVAG',
+  'MD01',
+  'MD07',
+  'OTHR',
+  'PY01',
+  'REFE',
+  'Other',
+  'Manual',
+  'BLBYTH',
+  'HOPRJ',
+  'MS03',
+  'MS02',
+  'AC05',
+  'MS01',
+  'CB_PaymentReferenceMissing',
+  'CB_PaymentReferenceIncorrect',
+  'CB_PaymentBeneficiaryNameMissing',
+  'CB_AccountNameAndNumberMismatch',
+] as const;
+
+const plainAccount = z.strictObject({ IBAN: nullableText(34), BBAN: nullableText(30) });
 
 /** `TransactionRejected` v2. */
 export const transactionRejectedPayload = z.strictObject({
-  TransactionId: z.uuid(),
+  TransactionId: guid,
   Status: z.literal('Rejected'),
-  Scheme: z.enum(SCHEMES),
-  EndToEndTransactionId: z.string(),
-  Amount: amount,
+  Scheme: optional(scheme),
+  EndToEndTransactionId: text(35),
+  Amount: decimal,
   TimestampModified: dateTime,
-  CurrencyCode: z.string().check(z.regex(/^[A-Z]{3}$/)),
+  CurrencyCode: optional(currency),
   DebitCreditCode: z.enum(['Credit', 'Debit']),
-  Reference: nullableText,
+  Reference: nullableText(35),
   IsReturn: z.boolean(),
-  CancellationReason: nullableText,
-  CancellationCode: nullableText,
+  CancellationReason: optional(z.string()),
+  CancellationCode: optional(z.enum(CANCELLATION_CODES)),
   Account: plainAccount,
   CounterpartAccount: plainAccount,
 });
 
+/**
+ * What failed, per credit transfer: its end-to-end id and human-readable reasons (the pages warn the texts
+ * change). The assessment page's table calls it an object, its example an array: both are accepted.
+ */
+const failure = z.strictObject({ EndToEndId: text(35), Reasons: z.array(z.string()) });
+const failures = z.union([z.array(failure), failure]);
+/**
+ * `MessageId`: the pages say a GUID of at most 36; the simulator sends the request's `X-Request-Id`, which the
+ * gateway derives from the Idempotency-Key (`cw-` and 64 hex digits), so only text is required here.
+ */
+const messageId = z.string().check(z.minLength(1));
+
 /** `PaymentMessageValidationFailed` v1. */
 export const paymentMessageValidationFailedPayload = z.strictObject({
-  MessageId: z.string(),
-  PaymentMethodType: z.string(),
-  ValidationFailure: z.unknown(),
-  AccountIdentification: z.unknown(),
+  MessageId: messageId,
+  PaymentMethodType: scheme,
+  ValidationFailure: failures,
+  AccountIdentification: z.strictObject({
+    Debtor: z.strictObject({
+      IBAN: nullableText(34),
+      BBAN: nullableText(30),
+      CUID: optional(z.string()),
+      UPIC: optional(z.string()),
+      AccountName: optional(text(128)),
+      AccountHolderLabel: optional(text(100)),
+      InstitutionName: optional(text(128)),
+    }),
+    Creditors: z.array(
+      z.strictObject({
+        Reference: nullableText(140),
+        Amount: decimal,
+        CurrencyCode: nullableText(3),
+        IBAN: optional(text(34)),
+        BBAN: optional(text(30)),
+        CUID: optional(z.string()),
+        UPIC: optional(z.string()),
+        AccountName: optional(text(128)),
+        AccountHolderLabel: optional(text(100)),
+        InstitutionName: optional(text(128)),
+      }),
+    ),
+  }),
 });
 
 /** `PaymentMessageAssesmentFailed` (sic) v1. */
 export const paymentMessageAssesmentFailedPayload = z.strictObject({
-  MessageId: z.string(),
-  PaymentMethodType: z.string(),
-  AssesmentFailure: z.unknown(),
-  AccountIdentification: z.unknown(),
+  MessageId: messageId,
+  PaymentMethodType: optional(scheme),
+  AssesmentFailure: failures,
+  AccountIdentification: z.strictObject({
+    Debtor: z.strictObject({ IBAN: nullableText(34), BBAN: nullableText(30) }),
+    Creditors: z.array(
+      z.strictObject({
+        Reference: nullableText(140),
+        Amount: decimal,
+        CurrencyCode: optional(currency),
+        IBAN: nullableText(34),
+        BBAN: nullableText(30),
+      }),
+    ),
+  }),
 });

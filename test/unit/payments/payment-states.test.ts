@@ -357,6 +357,28 @@ describe('the 202 and the webhooks in any order, each transition exactly once', 
     ]);
   });
 
+  it('moves only the transfers a failure entry names, the request’s others go on', async () => {
+    const s = setup();
+    await s.tracker.claim(s.call('req-1', bulkBody('e2e-1', 'e2e-2')));
+    await s.answered202('req-1', { 'e2e-1': 'Accepted', 'e2e-2': 'Accepted' });
+    await s.webhook('PaymentMessageAssesmentFailed', 'a-1', {
+      MessageId: 'req-1',
+      AssesmentFailure: [{ EndToEndId: 'e2e-2', Reasons: ['Inbound scheme not accepted'] }],
+    });
+    expect([s.statusOf('e2e-1'), s.statusOf('e2e-2')]).toEqual(['Accepted', 'AssessmentFailed']);
+  });
+
+  it('finds the failed transfer by its entry when the message id is not a request of ours', async () => {
+    const s = setup();
+    await s.tracker.claim(s.call('req-1', bulkBody('e2e-1', 'e2e-2')));
+    await s.webhook('PaymentMessageValidationFailed', 'v-2', {
+      MessageId: '164ac6a0-8e15-4592-b99e-c0a7399f1295',
+      // The assessment page's table gives one object rather than an array: read both.
+      ValidationFailure: { EndToEndId: 'e2e-1', Reasons: ['Creditor name contains invalid characters'] },
+    });
+    expect([s.statusOf('e2e-1'), s.statusOf('e2e-2')]).toEqual(['ValidationFailed', 'Submitted']);
+  });
+
   it('never moves a Settled payment back, nor a Rejected one to Settled', async () => {
     const s = setup();
     await s.tracker.claim(s.call('req-1', bulkBody('e2e-1', 'e2e-2')));

@@ -97,6 +97,24 @@ describe('the two sides of one settled transaction are two webhooks', () => {
   });
 });
 
+describe('the failure messages of one request are one webhook per instruction', () => {
+  it('keys a payment message failure on its MessageId and the end-to-end ids it names, in any order', () => {
+    const failed = (ids: string[]) =>
+      webhookIdentity(
+        'PaymentMessageAssesmentFailed',
+        1,
+        { MessageId: 'req-1', AssesmentFailure: ids.map((EndToEndId) => ({ EndToEndId, Reasons: [] })) },
+        day,
+      ).key;
+    expect(failed(['e-2', 'e-1'])).toBe('PaymentMessageAssesmentFailed:req-1:e-1,e-2');
+    expect(failed(['e-1', 'e-2'])).toBe(failed(['e-2', 'e-1']));
+    expect(failed(['e-3'])).not.toBe(failed(['e-1', 'e-2']));
+    expect(webhookIdentity('PaymentMessageValidationFailed', 1, { MessageId: 'req-1' }, day).key).toBe(
+      'PaymentMessageValidationFailed:req-1',
+    );
+  });
+});
+
 describe('an identity key stays short whatever the webhook holds', () => {
   it('keeps a short key readable and hashes a long one under its type', () => {
     const short = webhookIdentity(
