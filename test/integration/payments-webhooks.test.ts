@@ -52,15 +52,21 @@ async function openAccount(name: string) {
 const transfer = (
   endToEndId: string,
   amount: number,
-  options: { sortCode?: string; name?: string } = {},
+  options: { sortCode?: string; name?: string; iban?: string } = {},
 ) => ({
   paymentIdentification: { instructionIdentification: `i-${endToEndId}`, endToEndIdentification: endToEndId },
   amount: { instructedAmount: amount },
   creditor: { name: options.name ?? 'Jane Smith' },
   creditorAccount: {
-    identification: {
-      other: { identification: `${options.sortCode ?? '200000'}12345678`, schemeName: { code: 'BBAN' } },
-    },
+    identification:
+      options.iban !== undefined
+        ? { iban: options.iban }
+        : {
+            other: {
+              identification: `${options.sortCode ?? '200000'}12345678`,
+              schemeName: { code: 'BBAN' },
+            },
+          },
   },
   remittanceInformation: { structured: { creditorReferenceInformation: { reference: 'Invoice 7' } } },
 });
@@ -158,10 +164,10 @@ describe('payment webhooks as the bank documents them', () => {
     expect((await recordOf('pw-reject-1')).status).toBe('Rejected');
   });
 
-  it('PaymentMessageValidationFailed: a creditor name outside the scheme’s characters fails after the 202', async () => {
+  it('PaymentMessageValidationFailed: a creditor IBAN of the wrong length fails after the 202', async () => {
     const before = (await balanceOf(account.id)) as number;
     const sent = await sendFps([
-      transfer('pw-valid-1', 4, { name: 'Jane_Smith' }),
+      transfer('pw-valid-1', 4, { iban: 'GB94BARC1020153009345' }),
       transfer('pw-valid-2', 1),
     ]);
     expect(sent.body).toMatchObject({ transactions: [{ response: 'Accepted' }, { response: 'Accepted' }] });
@@ -175,11 +181,13 @@ describe('payment webhooks as the bank documents them', () => {
     expect(payload).toMatchObject({
       PaymentMethodType: 'FasterPayments',
       ValidationFailure: [
-        { EndToEndId: 'pw-valid-1', Reasons: ['Creditor name contains invalid characters'] },
+        { EndToEndId: 'pw-valid-1', Reasons: ['Payments-0[0].Creditor IBAN - must match regex pattern'] },
       ],
       AccountIdentification: {
         Debtor: { IBAN: account.iban },
-        Creditors: [{ Amount: 4, CurrencyCode: 'GBP', BBAN: '20000012345678', AccountName: 'Jane_Smith' }],
+        Creditors: [
+          { Amount: 4, CurrencyCode: 'GBP', IBAN: 'GB94BARC1020153009345', AccountName: 'Jane Smith' },
+        ],
       },
     });
     expect((await recordOf('pw-valid-1')).status).toBe('ValidationFailed');
@@ -195,7 +203,7 @@ describe('payment webhooks as the bank documents them', () => {
           debtor: { address: '1 High Street' },
           paymentInstructionIdentification: `pi-${index}`,
           debtorAccount: { identification: { iban: debtor.iban } },
-          creditTransfers: [transfer(`pw-two-${index}`, 2, { name: 'Jane~Smith' })],
+          creditTransfers: [transfer(`pw-two-${index}`, 2, { iban: 'GB00' })],
         })),
       }),
     );

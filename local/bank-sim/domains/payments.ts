@@ -249,19 +249,26 @@ interface Failed {
   reasons: string[];
 }
 
+/** A UK IBAN, the only kind Faster Payments reaches. */
+const UK_IBAN = /^GB\d{2}[A-Z]{4}\d{14}$/;
+
 /**
- * What the bank's checks after the 202 find in one transfer. Validation: the scheme's character set
- * (`FPS_TEXT`), which the send's published schema does not enforce, so the bank accepts such a payment and the
- * scheme message then fails. Assessment: a creditor sort code not registered to the scheme (configurable).
+ * What the bank's checks after the 202 find in one transfer (the validation page's causes). Validation: the
+ * scheme's character set (`FPS_TEXT`; the gateway refuses these first, but the bank answers them 202) and a
+ * creditor IBAN of the wrong form, which the send's published schema does not check either. Assessment: a creditor sort code not registered to the scheme (configurable).
  */
 export function failureOf(
   transfer: Pick<Transfer, 'creditorName' | 'reference'>,
   booked: Pick<BookedTransaction, 'counterpart'>,
   config: Pick<PaymentsConfig, 'unregisteredSortCodes'>,
 ): { kind: FailureKind; reasons: string[] } | undefined {
+  const iban = booked.counterpart.iban;
   const reasons = [
     ...(FPS_TEXT.test(transfer.creditorName) ? [] : ['Creditor name contains invalid characters']),
     ...(FPS_TEXT.test(transfer.reference ?? '') ? [] : ['Creditor reference contains invalid characters']),
+    ...(iban === undefined || UK_IBAN.test(iban)
+      ? []
+      : ['Payments-0[0].Creditor IBAN - must match regex pattern']),
   ];
   if (reasons.length > 0) return { kind: 'validation', reasons };
   const sortCode = booked.counterpart.sortCode;

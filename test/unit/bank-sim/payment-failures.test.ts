@@ -24,6 +24,19 @@ describe('failureOf', () => {
     });
   });
 
+  it('fails validation for a creditor IBAN that is not a UK IBAN of 22 characters', () => {
+    const withIban = (iban: string) => ({ counterpart: { name: 'x', iban } });
+    expect(
+      failureOf({ creditorName: 'Jane', reference: undefined }, withIban('GB94BARC1020153009345'), config),
+    ).toEqual({
+      kind: 'validation',
+      reasons: ['Payments-0[0].Creditor IBAN - must match regex pattern'],
+    });
+    expect(
+      failureOf({ creditorName: 'Jane', reference: undefined }, withIban('GB94BARC10201530093459'), config),
+    ).toBe(undefined);
+  });
+
   it('fails assessment for a sort code the configuration lists as not registered', () => {
     expect(
       failureOf({ creditorName: 'Jane', reference: undefined }, counterpart('123456'), config),
