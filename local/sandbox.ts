@@ -15,6 +15,7 @@ import type { ForwardDependencies } from '../shared/gateway/forward-operation.js
 import { powertoolsRunOnce } from '../shared/gateway/powertools-run-once.js';
 import { logger } from '../shared/observability.js';
 import { operations, operationsOf } from '../shared/operations/index.js';
+import { bankBookings } from '../shared/payments/bank-bookings.js';
 import { DynamoDbPaymentStore } from '../shared/payments/dynamodb-store.js';
 import { PAYMENTS_TRACKER, paymentsTracker, paymentsWebhookHook } from '../shared/payments/track.js';
 import { type ManualClock, RealTimeClock, systemClock } from '../shared/ports/clock.js';
@@ -157,7 +158,7 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
       attempts: new DynamoDbAttemptLog(dynamo.client, dynamo.tableName(idempotencyTable)),
       log: logger,
       institution: { overdraftAgreement: config.overdraftAgreement },
-      trackers: { [PAYMENTS_TRACKER]: paymentsTracker(payments) },
+      trackers: { [PAYMENTS_TRACKER]: paymentsTracker({ ...payments, bookings: bankBookings(bank) }) },
     };
     const queue = new InProcessQueue({ retryDelayMs: options.queueRetryDelayMs });
     const bodies = new FolderBodyStore(join(config.home, 'webhook-bodies'));

@@ -95,6 +95,7 @@ export async function forwardOperation(
           body: checked.body === undefined ? undefined : readJson(checked.body, REQUEST_JSON_LIMITS),
           requestId,
           now: new Date(now()),
+          deadline: request.deadline,
         };
   const work = async (): Promise<StoredAnswer> => {
     try {

@@ -8,6 +8,8 @@ export interface TrackedCall {
   /** The X-Request-Id the bank sees for this Idempotency-Key. */
   requestId: string;
   now: Date;
+  /** Epoch milliseconds after which the tracker starts no bank call of its own. */
+  deadline?: number;
 }
 
 /** The bank's definitive answer, status and parsed JSON body (undefined when it had none or not JSON). */

@@ -15,3 +15,9 @@ export interface PaymentStore {
   /** The end-to-end ids a bank request claimed (empty when unknown). */
   endToEndIdsOf(requestId: string): Promise<string[]>;
 }
+
+/** The bank's payment data, read when a send was processed but its per-transfer answers were lost. */
+export interface BankBookings {
+  /** Whether the bank booked a debit with this end-to-end id; throws when it cannot tell. */
+  isBooked(endToEndId: string, deadline?: number): Promise<boolean>;
+}

@@ -3,7 +3,7 @@ import type { OperationTracker, TrackedAnswer, TrackedCall } from '../gateway/tr
 import { type HttpResult, problem } from '../http/problem.js';
 import type { EventPublisher, GatewayEvent } from '../webhooks/ports.js';
 import type { StateHook } from '../webhooks/process.js';
-import type { PaymentStore } from './ports.js';
+import type { BankBookings, PaymentStore } from './ports.js';
 import {
   answeredResponses,
   type PaymentIntent,
@@ -27,6 +27,8 @@ export interface PaymentDependencies {
   store: PaymentStore;
   events: EventPublisher;
   log: Log;
+  /** Where the tracker reads what the bank booked (the operation path only; webhooks need none). */
+  bookings?: BankBookings;
 }
 
 /** The tracker's name, as operations name it (`Operation.tracker`). */
@@ -137,7 +139,12 @@ async function settlePayments(
   if (answer === undefined) return; // unknown outcome: the records stay Submitted
   const ours = (record: PaymentRecord) => record.requestId === call.requestId;
   if (answer.status === 202) {
-    for (const { endToEndId, response } of answeredResponses(answer.body)) {
+    const responses = answeredResponses(answer.body);
+    if (responses.length === 0 && deps.bookings !== undefined) {
+      await readBack(call, deps.bookings, deps, ours);
+      return;
+    }
+    for (const { endToEndId, response } of responses) {
       if (!isPaymentStatus(response)) {
         deps.log.warn('the bank answered an unknown payment response; the record stays', {
           endToEndId,
@@ -158,6 +165,35 @@ async function settlePayments(
         deps,
         ours,
       );
+  }
+}
+
+/**
+ * The bank processed an earlier attempt whose 202 never arrived (its answer to the retry is 409, so no
+ * per-transfer response): no webhook ever tells of a refused transfer, so the bank's payment data decides.
+ * A booked debit is Accepted (its webhook settles it); none was refused (reason unknown, claimable again).
+ * A read that fails leaves the record Submitted, logged.
+ */
+async function readBack(
+  call: TrackedCall,
+  bookings: BankBookings,
+  deps: PaymentDependencies,
+  guard: (record: PaymentRecord) => boolean,
+): Promise<void> {
+  for (const { endToEndId } of paymentIntents(call.body)) {
+    let booked: boolean;
+    try {
+      booked = await bookings.isBooked(endToEndId, call.deadline);
+    } catch (error) {
+      deps.log.error('the bank’s payment data could not be read; the record stays Submitted', {
+        endToEndId,
+        requestId: call.requestId,
+        reason: (error as Error).message,
+      });
+      continue;
+    }
+    const change: Change = { to: booked ? 'Accepted' : 'Refused', at: call.now, cause: 'read-back' };
+    await moveBestEffort(endToEndId, change, call, deps, guard);
   }
 }
 

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookIdentity } from '../../shared/webhooks/identity.js';
-import { countBy, type Figures, figuresOf } from '../support/fault-figures.js';
+import { countBy, type Figures, faultedBankRequests } from '../support/fault-figures.js';
 import {
-  bankFinished,
-  deliverEveryWebhook,
-  FAULTS,
+  accountNameOf,
   GATEWAY_TIMING,
   type KeyRun,
-  runKeyedWrites,
+  runFaultSuite,
+  unfinishedCallers,
+  SUITE,
   type World,
 } from '../support/fault-run.js';
 import { testSandbox } from '../support/sandbox.js';
@@ -20,9 +20,6 @@ import { testSandbox } from '../support/sandbox.js';
  * figures of one seed vary a little from run to run; the assertions hold for any of them.
  */
 const KEYS = Number(process.env.FAULT_SUITE_KEYS ?? 300);
-const SEED = Number(process.env.FAULT_SUITE_SEED ?? 20260302);
-const CONCURRENCY = Number(process.env.FAULT_SUITE_CONCURRENCY ?? 16);
-const MAX_ATTEMPTS = 15;
 
 let world: World;
 let runs: KeyRun[];
@@ -33,23 +30,8 @@ let events: Awaited<ReturnType<World['events']>>;
 
 beforeAll(
   async () => {
-    world = await testSandbox({ seed: SEED, ...GATEWAY_TIMING });
-    world.simulator.setFaults(FAULTS);
-    const started = performance.now();
-    runs = await runKeyedWrites(world, {
-      keys: KEYS,
-      seed: SEED,
-      concurrency: CONCURRENCY,
-      maxAttempts: MAX_ATTEMPTS,
-    });
-    // Late requests may still act at the bank and emit webhooks: let them, then let every webhook through.
-    bankDone = await bankFinished(world);
-    const clockMoves = await deliverEveryWebhook(world);
-    const seconds = Math.round((performance.now() - started) / 100) / 10;
-    events = await world.events();
-    figures = figuresOf(world, runs, events, { seed: SEED, concurrency: CONCURRENCY, seconds, clockMoves });
-    console.log(`fault suite: ${JSON.stringify(figures)}`);
-    world.simulator.setFaults({});
+    world = await testSandbox({ seed: SUITE.seed, ...GATEWAY_TIMING });
+    ({ runs, bankDone, events, figures } = await runFaultSuite(world, { keys: KEYS }));
     accounts = await listAccounts(world);
   },
   Math.max(60_000, KEYS * 200),
@@ -58,13 +40,7 @@ afterAll(() => world?.sandbox.close());
 
 describe(`with 30% of bank calls failing and webhooks duplicated, reordered and badly signed (${KEYS} keys)`, () => {
   it('gives every caller a definitive success, retrying with its key within bounded attempts', () => {
-    const unfinished = runs.flatMap((run) =>
-      run.callers
-        .filter((caller) => caller.final === undefined)
-        .map((caller) => [run.key, caller.answers.map((answer) => answer.label)]),
-    );
-
-    expect(unfinished).toEqual([]);
+    expect(unfinishedCallers(runs)).toEqual([]);
   });
 
   it('answers every attempt with a definitive success, the bank’s retryable answer, its own 504, or 409 in progress', () => {
@@ -86,7 +62,7 @@ describe(`with 30% of bank calls failing and webhooks duplicated, reordered and 
     const byName = countBy(accounts.map((account) => account.name));
 
     expect(accounts).toHaveLength(KEYS);
-    expect(runs.filter((run) => byName[run.accountName] !== 1).map((run) => run.key)).toEqual([]);
+    expect(runs.filter((run) => byName[accountNameOf(run.index)] !== 1).map((run) => run.key)).toEqual([]);
   });
 
   it('sends each key to the bank under one X-Request-Id, processed exactly once', () => {
@@ -98,7 +74,7 @@ describe(`with 30% of bank calls failing and webhooks duplicated, reordered and 
     );
 
     const wrong = runs.filter((run) => {
-      const sent = byName.get(run.accountName) ?? [];
+      const sent = byName.get(accountNameOf(run.index)) ?? [];
       const processed = sent.filter((request) => request.status !== null && request.status < 300);
       return new Set(sent.map((request) => request.requestId)).size !== 1 || processed.length !== 1;
     });
@@ -119,7 +95,7 @@ describe(`with 30% of bank calls failing and webhooks duplicated, reordered and 
       }
       if (first?.final?.status === 201) {
         const created = JSON.parse(first.final.body) as { account: { id: string } };
-        expect(created.account.id, run.key).toBe(idByName.get(run.accountName));
+        expect(created.account.id, run.key).toBe(idByName.get(accountNameOf(run.index)));
       }
     }
   });
@@ -148,9 +124,7 @@ describe(`with 30% of bank calls failing and webhooks duplicated, reordered and 
   });
 
   it('really met each fault: about 30% of bank calls failed, in every kind', () => {
-    const faulted = Object.entries(figures.bank)
-      .filter(([label]) => label.startsWith('fault') || label.startsWith('slow'))
-      .reduce((sum, [, n]) => sum + n, 0);
+    const faulted = faultedBankRequests(figures);
     const kinds = Object.keys(figures.bank).map((label) => label.replace(/, then .*/, ''));
 
     expect(faulted / figures.bankRequests).toBeGreaterThan(0.2);

@@ -15,12 +15,19 @@ export interface Answer {
   retryAfterMs: number | undefined;
 }
 
+/** One keyed write: where it goes, with which key and exact body. */
+export interface KeyedWrite {
+  path: string;
+  key: string;
+  body: string;
+}
+
 export async function send(
   world: World,
-  { key, body, timeoutMs }: { key: string; body: string; timeoutMs: number },
+  { path, key, body, timeoutMs }: KeyedWrite & { timeoutMs: number },
 ): Promise<Answer> {
   try {
-    const response = await world.gateway('/v3/Accounts', {
+    const response = await world.gateway(path, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'idempotency-key': key },
       body,
@@ -50,9 +57,12 @@ export async function send(
   }
 }
 
-/** A created account, or the gateway's word that an earlier attempt of this key was processed. */
+/**
+ * A created account (201), an accepted payment request with its per-transfer answers (202), or the
+ * gateway's word that an earlier attempt of this key was processed (`202 already-processed`).
+ */
 export function isDefinitive(answer: Answer): boolean {
-  return answer.label === '201' || answer.label === '202 already-processed';
+  return answer.status === 201 || answer.status === 202;
 }
 
 /** What a caller may retry with the same key; anything else (a 400, a 422, another 409) is a finding. */

@@ -38,7 +38,8 @@ export function figuresOf(
 ): Figures {
   const { simulator } = world;
   const callers = runs.flatMap((run) => run.callers);
-  const writes = simulator.requests.filter((request) => request.path === '/v3/Accounts');
+  const paths = new Set(runs.map((run) => run.path));
+  const writes = simulator.requests.filter((request) => paths.has(request.path));
   const webhooks = simulator.webhooks;
   const deliveries = simulator.deliveries;
   const refused = deliveries.filter((delivery) => delivery.outcome !== 'accepted');
@@ -73,6 +74,13 @@ export function figuresOf(
     events: events.length,
     deadLetters: world.sandbox.queue.deadLetters.length,
   };
+}
+
+/** Bank requests that met a fault (an error answer, a drop, or an answer past the gateway's deadline). */
+export function faultedBankRequests(figures: Figures): number {
+  return Object.entries(figures.bank)
+    .filter(([label]) => label.startsWith('fault') || label.startsWith('slow'))
+    .reduce((sum, [, n]) => sum + n, 0);
 }
 
 export function countBy(labels: readonly string[]): Record<string, number> {

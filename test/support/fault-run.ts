@@ -1,6 +1,14 @@
 import type { FaultSettings } from '../../local/bank-sim/faults.js';
 import { RETRY_INTERVAL_MS } from '../../shared/webhooks/delivery-rules.js';
-import { type Answer, callerDelay, isDefinitive, isRetryable, send } from './fault-caller.js';
+import { type Figures, figuresOf } from './fault-figures.js';
+import {
+  type Answer,
+  callerDelay,
+  isDefinitive,
+  isRetryable,
+  type KeyedWrite,
+  send,
+} from './fault-caller.js';
 import type { testSandbox } from './sandbox.js';
 import { seededRandom } from './seeded-random.js';
 
@@ -31,6 +39,49 @@ export const GATEWAY_TIMING = {
   bankRetry: { baseDelayMs: 20, maxDelayMs: 200 },
 };
 
+/** Seed and concurrency of every fault run (`FAULT_SUITE_SEED`, `FAULT_SUITE_CONCURRENCY`), attempts per caller. */
+export const SUITE = {
+  seed: Number(process.env.FAULT_SUITE_SEED ?? 20260302),
+  concurrency: Number(process.env.FAULT_SUITE_CONCURRENCY ?? 16),
+  maxAttempts: 15,
+};
+
+export interface FaultRun {
+  runs: KeyRun[];
+  /** Whether the bank finished every request it received. */
+  bankDone: boolean;
+  events: Awaited<ReturnType<World['events']>>;
+  figures: Figures;
+}
+
+/**
+ * One whole fault run in a fresh sandbox: `keys` keyed writes (`writeOf`) under `faults`; late bank
+ * requests let finish (they may still act and emit webhooks); `beforeDelivery` (e.g. the clock moved to
+ * settle payments); every webhook let through; then the faults are turned off and the figures printed.
+ */
+export async function runFaultSuite(
+  world: World,
+  options: {
+    keys: number;
+    writeOf?: (index: number, seed: number) => KeyedWrite;
+    faults?: FaultSettings;
+    beforeDelivery?: () => Promise<unknown>;
+  },
+): Promise<FaultRun> {
+  world.simulator.setFaults(options.faults ?? FAULTS);
+  const started = performance.now();
+  const runs = await runKeyedWrites(world, { keys: options.keys, ...SUITE }, options.writeOf);
+  const bankDone = await bankFinished(world);
+  await options.beforeDelivery?.();
+  const clockMoves = await deliverEveryWebhook(world);
+  const seconds = Math.round((performance.now() - started) / 100) / 10;
+  world.simulator.setFaults({});
+  const events = await world.events();
+  const figures = figuresOf(world, runs, events, { ...SUITE, seconds, clockMoves });
+  console.log(`fault suite ${runs[0]?.path}: ${JSON.stringify(figures)}`);
+  return { runs, bankDone, events, figures };
+}
+
 export interface RunSettings {
   keys: number;
   seed: number;
@@ -50,7 +101,10 @@ export interface CallerRun {
 
 export interface KeyRun {
   key: string;
-  accountName: string;
+  /** Where its write went (the gateway mirrors the bank's path). */
+  path: string;
+  /** The key's place in the run, from which its write was made. */
+  index: number;
   /** One caller, or two for a job delivered twice. */
   callers: CallerRun[];
 }
@@ -62,21 +116,39 @@ const IMPATIENT_TIMEOUT_MS = 1_500;
 /** Every tenth key is a job delivered twice: two workers send it at once, each retrying on its own. */
 export const isTwinKey = (index: number) => index % 10 === 5;
 
-/** The keyed writes, `concurrency` keys at a time, each retried with its key until a definitive answer. */
-export async function runKeyedWrites(world: World, settings: RunSettings): Promise<KeyRun[]> {
+/** The keyed account create of key `index`: a real account named after its index. */
+export function accountCreate(index: number, seed: number): KeyedWrite {
+  return {
+    path: '/v3/Accounts',
+    key: `fault-suite-${seed}-${index}`,
+    body: JSON.stringify({
+      accountName: accountNameOf(index),
+      owner: { name: 'Fault Suite Ltd' },
+      sortCode: '040004',
+    }),
+  };
+}
+
+/**
+ * The keyed writes (`writeOf(index)`, account creates unless told), `concurrency` keys at a time, each
+ * retried with its key until a definitive answer.
+ */
+export async function runKeyedWrites(
+  world: World,
+  settings: RunSettings,
+  writeOf: (index: number, seed: number) => KeyedWrite = accountCreate,
+): Promise<KeyRun[]> {
   const jitter = seededRandom(settings.seed + 100);
   const runs: KeyRun[] = [];
   let next = 0;
   const worker = async () => {
     for (let index = next++; index < settings.keys; index = next++) {
-      const key = `fault-suite-${settings.seed}-${index}`;
-      const accountName = accountNameOf(index);
-      const body = JSON.stringify({ accountName, owner: { name: 'Fault Suite Ltd' }, sortCode: '040004' });
+      const write = writeOf(index, settings.seed);
       const callers = Array.from({ length: isTwinKey(index) ? 2 : 1 }, (_, caller) => {
         const timeoutMs = (index + caller) % 2 === 0 ? PATIENT_TIMEOUT_MS : IMPATIENT_TIMEOUT_MS;
-        return writeUntilDefinitive(world, { key, body, timeoutMs }, settings.maxAttempts, jitter);
+        return writeUntilDefinitive(world, { ...write, timeoutMs }, settings.maxAttempts, jitter);
       });
-      runs[index] = { key, accountName, callers: await Promise.all(callers) };
+      runs[index] = { key: write.key, path: write.path, index, callers: await Promise.all(callers) };
     }
   };
   await Promise.all(Array.from({ length: settings.concurrency }, worker));
@@ -85,7 +157,7 @@ export async function runKeyedWrites(world: World, settings: RunSettings): Promi
 
 async function writeUntilDefinitive(
   world: World,
-  write: { key: string; body: string; timeoutMs: number },
+  write: KeyedWrite & { timeoutMs: number },
   maxAttempts: number,
   jitter: () => number,
 ): Promise<CallerRun> {
@@ -98,6 +170,15 @@ async function writeUntilDefinitive(
     await sleep(callerDelay(attempt, answer.retryAfterMs, jitter));
   }
   return { answers, final: undefined, repeat: undefined };
+}
+
+/** The callers left without a definitive answer, by key, with every answer they got. */
+export function unfinishedCallers(runs: KeyRun[]): Array<[string, string[]]> {
+  return runs.flatMap((run) =>
+    run.callers
+      .filter((caller) => caller.final === undefined)
+      .map((caller): [string, string[]] => [run.key, caller.answers.map((answer) => answer.label)]),
+  );
 }
 
 export const accountNameOf = (index: number) => `Fault suite account ${index}`;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TrackedCall } from '../../../shared/gateway/tracker.js';
 import { JsonNumber } from '../../../shared/json/read-json.js';
+import type { BankBookings } from '../../../shared/payments/ports.js';
 import { paymentsTracker, paymentsWebhookHook } from '../../../shared/payments/track.js';
 import type { PaymentRecord } from '../../../shared/payments/status.js';
 import type { ClearwayEvent, GatewayEvent } from '../../../shared/webhooks/ports.js';
@@ -43,7 +44,7 @@ const singleBody = (endToEndId: string) => ({
   },
 });
 
-function setup() {
+function setup(bookings?: BankBookings) {
   const store = new MemoryPaymentStore();
   const published: ClearwayEvent[] = [];
   const bus = { failNext: 0 };
@@ -60,6 +61,7 @@ function setup() {
       },
     },
     log: { debug() {}, info() {}, warn() {}, error: (message: string) => errors.push(message) },
+    ...(bookings && { bookings }),
   };
   const tracker = paymentsTracker(deps);
   const hook = paymentsWebhookHook(deps);
@@ -283,6 +285,30 @@ describe('settling on the bank answer', () => {
     await tracker.settle(call('req-1'), undefined);
     await tracker.settle(call('req-1'), { status: 202, body: { outcome: 'already-processed' } });
     expect(statusOf('e2e-1')).toBe('Submitted');
+  });
+
+  it('reads the bank’s payment data when an earlier attempt was processed but its 202 was lost: booked is Accepted, not booked Refused', async () => {
+    const booked = new Set(['e2e-1']);
+    const { tracker, call, statusOf, record } = setup({
+      isBooked: async (endToEndId) => {
+        if (endToEndId === 'e2e-3') throw new Error('bank unavailable');
+        return booked.has(endToEndId);
+      },
+    });
+    const body = bulkBody('e2e-1', 'e2e-2', 'e2e-3');
+    await tracker.claim(call('req-1', body));
+    await tracker.settle(call('req-1', body), { status: 202, body: { outcome: 'already-processed' } });
+
+    expect([statusOf('e2e-1'), statusOf('e2e-2'), statusOf('e2e-3')]).toEqual([
+      'Accepted',
+      'Refused',
+      'Submitted',
+    ]);
+    expect(record('e2e-2')?.history.at(-1)).toMatchObject({
+      from: 'Submitted',
+      to: 'Refused',
+      cause: 'read-back',
+    });
   });
 
   it('keeps the answer going when the bus fails: the failure is logged, the record moved', async () => {
