@@ -58,6 +58,17 @@ export class InProcessQueue implements WebhookQueue, WebhookQuarantine {
     return messages.length;
   }
 
+  /**
+   * One receive of `message` by the processor, now and outside the queue (no retry, no dead letter): the
+   * benchmarks time the processor with it. True when the processor reported no failure.
+   */
+  async receiveNow(message: string): Promise<boolean> {
+    if (!this.#processor) throw new Error('no processor attached to the in-process queue');
+    const event = sqsEvent({ id: this.#accepted(message), body: message, receiveCount: 1 });
+    const response = await this.#processor(event, lambdaContext('webhook-processor'));
+    return response.batchItemFailures.length === 0;
+  }
+
   /** Resolves once no message is waiting or being processed. */
   async idle(): Promise<void> {
     // Each round settles the deliveries of one receive; retries are bounded by maxReceiveCount.

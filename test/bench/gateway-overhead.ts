@@ -1,8 +1,6 @@
-import { createPrivateKey, randomUUID, sign } from 'node:crypto';
-import { readFileSync, rmSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { testSandbox } from '../support/sandbox.js';
-import { type ArmResult, type InterleaveOptions, interleave } from './stats.js';
+import { randomUUID } from 'node:crypto';
+import { benchSandbox } from './sandbox-calls.js';
+import { type ArmResult, type InterleaveOptions, interleave, pairedDifferences } from './stats.js';
 
 export interface GatewayOverheadResult {
   /** Through the sandbox gateway: HTTP, proxy event, validation, RSA sign, BankClient, simulator. */
@@ -32,48 +30,19 @@ const BODY = '{"Message":"Hello World"}';
 export async function gatewayOverhead(
   options: InterleaveOptions & { withWebhook: number; throughputWebhooks: number },
 ) {
-  const world = await testSandbox();
+  const bench = await benchSandbox();
+  const { world } = bench;
   const { sandbox, simulator } = world;
   try {
-    const token = simulator.institution.tokens[0]?.value;
-    if (!token) throw new Error('the sandbox simulator has no token');
-    const signingKey = createPrivateKey(readFileSync(sandbox.signingKeyPath, 'utf8'));
     // Signed once: the signature covers the body only, so only X-Request-Id has to change per call.
-    const signature = sign('sha256', Buffer.from(BODY, 'utf8'), signingKey).toString('base64');
-
-    const viaGateway = async () => {
-      const response = await fetch(`${sandbox.gatewayUrl}/v1/Test`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: BODY,
-      });
-      const text = await response.text();
-      if (response.status !== 200) throw new Error(`gateway answered ${response.status}: ${text}`);
-    };
-    const direct = async () => {
-      const response = await fetch(`${sandbox.bankUrl}/v1/Test`, {
-        method: 'POST',
-        headers: {
-          accept: 'application/json',
-          authorization: `Bearer ${token}`,
-          'x-request-id': randomUUID(),
-          'content-type': 'application/json',
-          digitalsignature: signature,
-        },
-        body: BODY,
-      });
-      const text = await response.text();
-      if (response.status !== 200) throw new Error(`simulator answered ${response.status}: ${text}`);
-    };
+    const signature = bench.sign(BODY);
+    const viaGateway = () => bench.viaGateway('/v1/Test', BODY, 200);
+    const direct = () => bench.direct('/v1/Test', BODY, signature, 200);
 
     simulator.institution.subscribedToWebhooks = false;
     // perRound 1: the arms alternate call by call, so adjacent calls form pairs for the paired difference.
     const compared = await interleave({ gateway: viaGateway, direct }, { ...options, perRound: 1 });
-    const pairs = Math.min(compared.gateway.samples.length, compared.direct.samples.length);
-    const pairedDifferenceMs = Array.from(
-      { length: pairs },
-      (_, i) => (compared.gateway.samples[i] ?? 0) - (compared.direct.samples[i] ?? 0),
-    );
+    const pairedDifferenceMs = pairedDifferences(compared.gateway, compared.direct);
     simulator.clearRequests();
 
     simulator.institution.subscribedToWebhooks = true;
@@ -120,7 +89,6 @@ export async function gatewayOverhead(
       },
     } satisfies GatewayOverheadResult;
   } finally {
-    await sandbox.close();
-    rmSync(dirname(sandbox.signingKeyPath), { recursive: true, force: true });
+    await bench.close();
   }
 }

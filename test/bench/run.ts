@@ -5,7 +5,15 @@ import { fileURLToPath } from 'node:url';
 import { bundles } from './bundles.js';
 import { cryptoFloor, webhookFixtures } from './crypto-floor.js';
 import { type MemorySample, sandboxMemory } from './memory.js';
-import { interleave, perSecond, round, roundSummary, summarize } from './stats.js';
+import {
+  type Comparison,
+  compareArms,
+  interleave,
+  perSecond,
+  round,
+  roundSummary,
+  summarize,
+} from './stats.js';
 
 // Static imports are hoisted above this line and none of them loads Powertools. The handler modules are
 // imported dynamically below, after these are set: Powertools reads them when Logger and Metrics are created.
@@ -34,6 +42,10 @@ const settings = {
     maxMs: 30_000,
     withWebhook: 200,
     throughputWebhooks: 1_000,
+  },
+  payments: {
+    send: { warmup: 50, rounds: 600, perRound: 1, maxMs: 12_000 },
+    processor: { warmup: 20, rounds: 600, perRound: 1, maxMs: 8_000 },
   },
   memory: { warmup: 1_000, writes: memoryWrites(), samples: 4, concurrency: 4, maxMs: 600_000 },
   bundleRuns: 15,
@@ -115,6 +127,39 @@ const gatewayResults = {
   webhooksAccepted: gatewayRuns.webhooksAccepted,
 };
 
+// 3b: a payment send through the gateway, and the processor's cost per settlement webhook.
+log('payments: POST /v3/payments/fps through the gateway and directly, then the processor ...');
+const { paymentBench } = await import('./payments.js');
+const paymentRuns = await paymentBench(settings.payments);
+const paymentSend = compareArms(['gateway', 'direct'], paymentRuns.gateway, paymentRuns.direct);
+const settlement = compareArms(['settled', 'testEvent'], paymentRuns.settled, paymentRuns.testEvent);
+/** The gateway's dynalite operations per tracked send that an unkeyed POST /v1/Test does not do. */
+const PAYMENT_SEND_DYNAMO_OPERATIONS = 7;
+/** The payments hook's dynalite operations on a settlement: a read and a conditional write of the record. */
+const SETTLEMENT_DYNAMO_OPERATIONS = 2;
+/** What one dynalite operation costs in this run: the floor of the send's per-operation figure. */
+const dynamoOperationP50 = settlement.differenceP50 / SETTLEMENT_DYNAMO_OPERATIONS;
+const paymentSendPerOperationP50 = (paymentSend.differenceP50 - overheadP50) / PAYMENT_SEND_DYNAMO_OPERATIONS;
+const paymentResults = {
+  /** differenceP50 and differenceP99: the gateway's overhead. */
+  send: {
+    ...paymentSend,
+    overheadP50BesideTest: round(paymentSend.differenceP50 - overheadP50),
+    dynamoOperations: PAYMENT_SEND_DYNAMO_OPERATIONS,
+    besideTestPerDynamoOperationP50: round(paymentSendPerOperationP50),
+    ratioPerOperationToProcessor: round(paymentSendPerOperationP50 / dynamoOperationP50, 2),
+  },
+  /** differenceP50 and differenceP99: the state update's cost (the payments hook). */
+  processor: {
+    ...settlement,
+    dynamoOperations: SETTLEMENT_DYNAMO_OPERATIONS,
+    perDynamoOperationP50: round(dynamoOperationP50),
+    settlementsProcessed: paymentRuns.settlementsProcessed,
+    settledStatusChanges: paymentRuns.settledStatusChanges,
+    failures: paymentRuns.processorFailures,
+  },
+};
+
 // Throughput on one core (the sandbox runs in this process), each beside the crypto floor of this run.
 const throughput = {
   cryptoPairsPerSecond: webhookResults.cryptoFloor.pairsPerSecond,
@@ -126,6 +171,8 @@ const throughput = {
     ms: round(gatewayRuns.webhookThroughput.ms),
   },
   gatewayOperationsPerSecond: gatewayResults.gatewayPerSecond,
+  paymentSendsPerSecond: paymentSend.perSecond.gateway,
+  settlementsProcessedPerSecond: settlement.perSecond.settled,
 };
 
 // 4: the sandbox's resident size under sustained keyed writes, in a child process of its own.
@@ -155,6 +202,14 @@ const aims = {
     met: gatewayResults.overheadP50BesideSigning < 2,
     measured: `${ms(gatewayResults.overheadP50BesideSigning)} ms (paired: ${ms(gatewayResults.pairedDifferenceP50BesideSigning)} ms)`,
   },
+  paymentSendWithin2xItsDynamoOperations: {
+    met: paymentResults.send.ratioPerOperationToProcessor <= 2,
+    measured: `${ms(paymentResults.send.overheadP50BesideTest)} ms over the POST /v1/Test overhead, ${ms(paymentResults.send.besideTestPerDynamoOperationP50)} ms for each of ${PAYMENT_SEND_DYNAMO_OPERATIONS} dynalite operations, ${paymentResults.send.ratioPerOperationToProcessor}x the processor's ${ms(paymentResults.processor.perDynamoOperationP50)} ms`,
+  },
+  settlementProcessingWithin2_5xTestEvent: {
+    met: paymentResults.processor.ratioP50 <= 2.5 && paymentResults.processor.failures === 0,
+    measured: `${paymentResults.processor.ratioP50}x at p50 (${ms(paymentResults.processor.differenceP50)} ms for the state update), ${paymentResults.processor.settledStatusChanges} of ${paymentResults.processor.settlementsProcessed} settlements moved their record, ${paymentResults.processor.failures} failures`,
+  },
   sandboxRetainsUnder5KBPerWrite: {
     met: memory.retainedKBPerWriteSecondHalf < 5,
     measured: `${memory.retainedKBPerWriteSecondHalf} KB per write over the second half of ${memory.writes} (rss ${memory.rssRatioToStart}x start)`,
@@ -177,6 +232,7 @@ const results = {
   settings,
   ...webhookResults,
   gatewayOverhead: gatewayResults,
+  payments: paymentResults,
   sandboxMemory: memory,
   bundles: bundleResults,
   loadTargets: Object.fromEntries(bundleResults.bundles.map((item) => [item.entry, loadTarget(item.entry)])),
@@ -205,6 +261,16 @@ const latencyRow = (name: string, summary: ReturnType<typeof summarize>, perSec:
   ms(summary.p90),
   ms(summary.p99),
   String(perSec),
+];
+/** The rows of two arms that alternated call by call, then their paired difference. */
+const comparedRows = <A extends string, B extends string>(
+  compared: Comparison<A, B>,
+  [a, b]: readonly [A, B],
+  [labelA, labelB]: readonly [string, string],
+) => [
+  latencyRow(labelA, compared[a], compared.perSecond[a]),
+  latencyRow(labelB, compared[b], compared.perSecond[b]),
+  latencyRow('paired difference', compared.pairedDifference, '-'),
 ];
 
 const memoryRow = (name: string, sample: MemorySample) => [
@@ -248,6 +314,26 @@ console.log(
 );
 console.log(
   `webhooks while subscribed: ${gatewayResults.webhooksAccepted} of ${gatewayResults.webhooksDelivered} deliveries accepted`,
+);
+table(
+  'POST /v3/payments/fps (ms; one credit transfer, fresh ids and Idempotency-Key; gateway and direct alternate call by call)',
+  ['', 'n', 'p50', 'p90', 'p99', 'per s'],
+  comparedRows(paymentSend, ['gateway', 'direct'], ['through the gateway', 'direct to the simulator']),
+);
+console.log(
+  `overhead: p50 ${ms(paymentResults.send.differenceP50)} ms (${paymentResults.send.ratioP50}x), p99 ${ms(paymentResults.send.differenceP99)} ms (${paymentResults.send.ratioP99}x); beside the POST /v1/Test overhead: ${ms(paymentResults.send.overheadP50BesideTest)} ms, ${ms(paymentResults.send.besideTestPerDynamoOperationP50)} ms per dynalite operation (${PAYMENT_SEND_DYNAMO_OPERATIONS}), ${paymentResults.send.ratioPerOperationToProcessor}x the processor's`,
+);
+table(
+  'Webhook processor per message (ms; one SQS record, dynalite; the two alternate call by call)',
+  ['', 'n', 'p50', 'p90', 'p99', 'per s'],
+  comparedRows(
+    settlement,
+    ['settled', 'testEvent'],
+    ['TransactionSettled, record moved', 'FITestEvent, no state hook'],
+  ),
+);
+console.log(
+  `state update: p50 ${ms(paymentResults.processor.differenceP50)} ms (${paymentResults.processor.ratioP50}x; ${ms(paymentResults.processor.perDynamoOperationP50)} ms per dynalite operation), p99 ${ms(paymentResults.processor.differenceP99)} ms (${paymentResults.processor.ratioP99}x); ${paymentResults.processor.settledStatusChanges} of ${paymentResults.processor.settlementsProcessed} settlements published PaymentStatusChanged, ${paymentResults.processor.failures} failures`,
 );
 table(
   `Sandbox resident size (MB, after a forced GC once settled; keyed POST /v1/Test, ${memory.writesPerSecond} a second)`,
@@ -302,6 +388,8 @@ table(
       String(throughput.webhooksEndToEndPerSecond),
     ],
     ['gateway operations (POST /v1/Test, one at a time)', String(throughput.gatewayOperationsPerSecond)],
+    ['payment sends through the gateway (one at a time)', String(throughput.paymentSendsPerSecond)],
+    ['settlement webhooks, processor only (one at a time)', String(throughput.settlementsProcessedPerSecond)],
   ],
 );
 console.log('\nAims');

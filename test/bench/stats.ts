@@ -101,6 +101,48 @@ export function perSecond(result: ArmResult): number {
   return result.busyMs > 0 ? (result.samples.length * 1000) / result.busyMs : Number.NaN;
 }
 
+/** `a` minus `b` per adjacent pair of calls, when the two arms alternate one call at a time. */
+export function pairedDifferences(a: ArmResult, b: ArmResult): number[] {
+  const pairs = Math.min(a.samples.length, b.samples.length);
+  return Array.from({ length: pairs }, (_, i) => (a.samples[i] ?? 0) - (b.samples[i] ?? 0));
+}
+
+/** Two arms that alternated call by call, side by side, as `compareArms` makes it. */
+export type Comparison<A extends string, B extends string> = Record<A | B, Summary> & {
+  perSecond: Record<A | B, number>;
+  differenceP50: number;
+  differenceP99: number;
+  pairedDifference: Summary;
+  ratioP50: number;
+  ratioP99: number;
+};
+
+/**
+ * For the JSON file and the table: each arm's summary (rounded) and rate, `a` minus `b` and `a` over `b` at
+ * p50 and p99, and the summary of the paired differences.
+ */
+export function compareArms<A extends string, B extends string>(
+  names: readonly [A, B],
+  a: ArmResult,
+  b: ArmResult,
+): Comparison<A, B> {
+  const [first, second] = [summarize(a.samples), summarize(b.samples)];
+  const arms = { [names[0]]: roundSummary(first), [names[1]]: roundSummary(second) } as Record<
+    A | B,
+    Summary
+  >;
+  const rates = { [names[0]]: Math.round(perSecond(a)), [names[1]]: Math.round(perSecond(b)) };
+  return {
+    ...arms,
+    perSecond: rates as Record<A | B, number>,
+    differenceP50: round(first.p50 - second.p50),
+    differenceP99: round(first.p99 - second.p99),
+    pairedDifference: roundSummary(summarize(pairedDifferences(a, b))),
+    ratioP50: round(first.p50 / second.p50, 2),
+    ratioP99: round(first.p99 / second.p99, 2),
+  };
+}
+
 /** Rounds to a few significant decimals for the JSON file and the table. */
 export function round(value: number, digits = 3): number {
   const factor = 10 ** digits;

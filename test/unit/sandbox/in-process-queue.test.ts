@@ -43,6 +43,17 @@ describe('the sandbox queue delivers at least once, like SQS with a redrive poli
     expect(seen).toHaveLength(4);
     expect(queue.deadLetters).toHaveLength(0);
   });
+
+  it('receives a message at once and once for a benchmark, without a retry or a dead letter', async () => {
+    const queue = new InProcessQueue({ maxReceiveCount: 3, retryDelayMs: 1 });
+    const { handle, seen } = processor(1);
+    queue.attach(handle);
+    expect(await queue.receiveNow(webhook)).toBe(false);
+    expect(await queue.receiveNow(webhook)).toBe(true);
+    await queue.idle();
+    expect(seen).toEqual(['1', '1']);
+    expect(queue.deadLetters).toHaveLength(0);
+  });
 });
 
 describe('the sandbox queue is also the quarantine, and refuses what SQS refuses', () => {
