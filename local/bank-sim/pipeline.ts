@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { HttpMethod } from '../../shared/bank/client.js';
-import { FIELD_MESSAGES, xRequestId } from '../../shared/domain/field-rules.js';
+import { REQUEST_ID_MESSAGES, xRequestId } from '../../shared/domain/request-id.js';
 import { INVALID_SIGNATURE_TITLE, MISSING_REQUEST_ID_TITLE } from '../../shared/bank/errors.js';
 import { JsonReadError, readJson, REQUEST_JSON_LIMITS } from '../../shared/json/read-json.js';
 import type { RequestRules } from '../../shared/operations/operation.js';
@@ -115,7 +115,7 @@ export async function handleBankRequest(deps: PipelineDeps, request: BankRequest
   const requestId = header(request.headers, 'x-request-id');
   const isWrite = WRITE_METHODS.has(method);
   if (isWrite && !isValidRequestId(requestId)) {
-    const detail = requestId ? FIELD_MESSAGES.xRequestId : 'X-Request-Id is required';
+    const detail = requestId ? REQUEST_ID_MESSAGES.xRequestId : 'X-Request-Id is required';
     return refuse(400, MISSING_REQUEST_ID_TITLE, detail);
   }
 
@@ -201,7 +201,7 @@ function header(headers: IncomingHttpHeaders, name: string): string | undefined 
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** The same rule the bank client applies before sending (shared/domain/field-rules.ts). */
+/** The same rule the bank client applies before sending (shared/domain/request-id.ts). */
 function isValidRequestId(requestId: string | undefined): requestId is string {
   return xRequestId.safeParse(requestId).success;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { xRequestId } from '../domain/field-rules.js';
+import { xRequestId } from '../domain/request-id.js';
 import type { Signer } from '../signing/signer.js';
 import {
   BankUnreachableError,
@@ -78,7 +78,7 @@ export class InvalidRequestIdError extends Error {
   override readonly name = 'InvalidRequestIdError';
 }
 
-/** The bank's X-Request-Id rule (shared/domain/field-rules.ts), checked before anything is sent. */
+/** The bank's X-Request-Id rule (shared/domain/request-id.ts), checked before anything is sent. */
 function checkRequestId(requestId: string): string {
   const checked = xRequestId.safeParse(requestId);
   if (!checked.success)

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { REQUEST_ID_UNIQUE_FOR_MS } from '../domain/field-rules.js';
+import { REQUEST_ID_UNIQUE_FOR_MS } from '../domain/request-id.js';
 
 /** What is kept for an Idempotency-Key: enough to answer a repeat the same way. */
 export interface StoredAnswer {

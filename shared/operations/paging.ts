@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MAX_TRANSACTION_PAGE_SIZE, wholeNumberQuery } from '../domain/field-rules.js';
+import { MAX_TRANSACTION_PAGE_SIZE, wholeNumberQuery } from '../domain/mccy-rules.js';
 
 /**
  * The spec's paged lists (Conventions, Limits): query parameters `pageNumber` (default 1) and `pageSize`

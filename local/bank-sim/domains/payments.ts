@@ -4,7 +4,7 @@ import {
   FPS_TEXT,
   SCHEME_CREDITOR_NAME_LENGTH,
   SCHEME_REFERENCE_LENGTH,
-} from '../../../shared/domain/field-rules.js';
+} from '../../../shared/domain/fps-rules.js';
 import { MoneyDecimal } from '../../../shared/domain/money.js';
 import { pageOf } from '../../../shared/operations/paging.js';
 import {

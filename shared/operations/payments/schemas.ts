@@ -1,13 +1,13 @@
 import * as z from 'zod/mini';
 import {
   creditorName,
-  FIELD_MESSAGES,
+  FPS_MESSAGES,
   fpsAmount,
   fpsCurrency,
   fpsPaymentInstructions,
   MAX_FPS_AMOUNT,
   paymentReference,
-} from '../../domain/field-rules.js';
+} from '../../domain/fps-rules.js';
 import { positiveAmount, jsonDecimal } from '../../domain/money.js';
 import { pagingQuery } from '../paging.js';
 
@@ -16,7 +16,7 @@ import { pagingQuery } from '../paging.js';
  * schemas (`sterling-v2.json`, `fps-initiate-payment-v3.json`, `fps-poo-v2.json`; see
  * shared/spec/bank-reference.md). Bodies are closed (`z.strictObject`): the reference refuses unknown
  * properties. The creditor name and payment reference keep the spec's instant-payment character set
- * (`shared/domain/field-rules.ts`): the reference declares none, but the scheme carries no other characters,
+ * (`shared/domain/fps-rules.ts`): the reference declares none, but the scheme carries no other characters,
  * so a payment with one would be accepted with a 202 and fail after (bank-reference.md, rule 2).
  */
 
@@ -95,7 +95,7 @@ export const MESSAGES = {
   unstructuredReference: 'unstructured reference must be at most 140 characters long.',
   remittanceInformation: 'remittanceInformation is required (its members may be null).',
   enforceSendToScheme: 'enforceSendToScheme must be true or false.',
-  paymentInstructions: FIELD_MESSAGES.fpsInstructions,
+  paymentInstructions: FPS_MESSAGES.fpsInstructions,
   object: 'must be an object.',
   transactionId: 'TransactionId must be a GUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6.',
   reasonForReturn: `ReasonForReturn must be one of ${RETURN_REASONS.join(', ')}.`,
