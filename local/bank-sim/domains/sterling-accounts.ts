@@ -59,6 +59,9 @@ export interface RealAccount extends Owner {
   status: AccountStatus;
   statusReason: StatusReason;
   minimumBalance: number;
+  /** Set on a protected deposit account (`POST /v4/Accounts`): the retail customer who holds it. */
+  customerId?: string;
+  productId?: string;
   timestampCreated: string;
   timestampModified: string;
 }
@@ -108,24 +111,7 @@ export const sterlingAccountsDomain: Domain = (sim) => {
 
   sim.operation(createAccount, (ctx) => {
     const { accountName, owner, sortCode, usageType } = ctx.body;
-    const state = ctx.state.get(book);
-    const account: RealAccount = {
-      id: randomUUID(),
-      institutionId: ctx.institution.id,
-      name: accountName,
-      label: owner.name,
-      usageType,
-      sortCode,
-      ...issueIdentifiers(state, sortCode),
-      status: 'Enabled',
-      statusReason: 'NotProvided',
-      minimumBalance: 0,
-      timestampCreated: ctx.now().toISOString(),
-      timestampModified: ctx.now().toISOString(),
-    };
-    state.real.set(account.id, account);
-    openAccount(ctx.state, account.id, ctx.now());
-    ctx.emit('AccountCreated', 1, accountCreated(account, ctx.now()));
+    const account = openRealAccount(ctx, { name: accountName, label: owner.name, sortCode, usageType });
     return answerAccount(ctx, account, (a) => representV3(a, ctx), 201);
   });
 
@@ -220,6 +206,35 @@ export const sterlingAccountsDomain: Domain = (sim) => {
     }),
   );
 };
+
+/**
+ * Opens an Enabled real current account in the book, funded by the ledger, and queues `AccountCreated`:
+ * `POST /v3/Accounts` and the protected deposit accounts' `POST /v4/Accounts` (domains/customers.ts) both.
+ */
+export function openRealAccount(
+  ctx: RouteContext<unknown>,
+  details: Pick<RealAccount, 'name' | 'label' | 'sortCode'> &
+    Partial<Pick<RealAccount, 'usageType' | 'minimumBalance' | 'customerId' | 'productId'>>,
+): RealAccount {
+  const state = ctx.state.get(book);
+  const { usageType = 'YourFunds', minimumBalance = 0, ...named } = details;
+  const account: RealAccount = {
+    id: randomUUID(),
+    institutionId: ctx.institution.id,
+    ...named,
+    usageType,
+    minimumBalance,
+    ...issueIdentifiers(state, details.sortCode),
+    status: 'Enabled',
+    statusReason: 'NotProvided',
+    timestampCreated: ctx.now().toISOString(),
+    timestampModified: ctx.now().toISOString(),
+  };
+  state.real.set(account.id, account);
+  openAccount(ctx.state, account.id, ctx.now());
+  ctx.emit('AccountCreated', 1, accountCreated(account, ctx.now()));
+  return account;
+}
 
 // --- Lookups -------------------------------------------------------------------------------------------------
 
@@ -391,8 +406,8 @@ function accountCreated(account: RealAccount, now: Date) {
     AccountType: 'CurrentAccount',
     LegalOwnerType: account.legalOwnerType ?? null,
     RelationshipType: account.relationshipType ?? null,
-    // No customer is linked to an account created through this API.
-    Customers: [],
+    // Only a protected deposit account (`POST /v4/Accounts`) is opened for a customer.
+    Customers: account.customerId ? [{ CustomerId: account.customerId }] : [],
   };
 }
 
@@ -468,8 +483,9 @@ function representV3(account: RealAccount, ctx: RouteContext<unknown>) {
       },
     ],
     minimumBalance: gbp('Minimum balance', account.minimumBalance),
-    productType: productTypeOf(account.usageType),
-    accountSubType: account.usageType,
+    // A protected deposit account is a retail customer's current account.
+    productType: account.customerId ? 'Current' : productTypeOf(account.usageType),
+    accountSubType: account.customerId ? 'CurrentAccount' : account.usageType,
     ...defined({ legalOwnerType, relationshipType }),
     status: account.status,
     statusReason: account.statusReason,

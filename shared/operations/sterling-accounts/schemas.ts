@@ -111,8 +111,8 @@ export const accountName = text(MESSAGES.accountNameRequired, MESSAGES.accountNa
 
 export const sortCode = text(MESSAGES.sortCode).check(z.regex(/^\d{6}$/, MESSAGES.sortCode));
 
-/** The reference's pattern for every owner name, `^[^\|_\[\]<>^\`~\\$]*$`: any characters but these ten. */
-const OWNER_NAME_CHARACTERS = /^[^|_[\]<>^`~\\$]*$/;
+/** The reference's pattern for every owner name, `^[^\|_\[\]<>^\`~\\$]*$`: any characters but these ten (also `POST /v4/Accounts`). */
+export const OWNER_NAME_CHARACTERS = /^[^|_[\]<>^`~\\$]*$/;
 
 /** A real account's ownerName on amend: 0 to 70 characters (`sterling-v1.json`). */
 export const ownerName = text(MESSAGES.ownerNameLength).check(

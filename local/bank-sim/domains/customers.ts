@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import {
+  amendRetailCustomer,
+  createProtectedDepositAccount,
+  createRetailCustomer,
+  replaceRetailCustomerAddress,
+} from '../../../shared/operations/customers/operations.js';
+import {
+  type AmendRetailCustomerBody,
+  type CurrentAddress,
+  currentAddressesOf,
+  type PreviousAddress,
+  type ReplaceCurrentAddressBody,
+} from '../../../shared/operations/customers/schemas.js';
+import { balanceOf } from '../ledger.js';
+import { TITLES } from '../problem.js';
+import { defineState } from '../state.js';
+import type { Domain, RouteContext, SimResponse } from '../types.js';
+import { openRealAccount } from './sterling-accounts.js';
+
+export interface RetailCustomer extends AmendRetailCustomerBody {
+  id: string;
+  institutionId: string;
+  firstName: string;
+  surname: string;
+  currentAddress: CurrentAddress | ReplaceCurrentAddressBody;
+  previousAddresses: PreviousAddress[];
+}
+
+/** Every retail customer of every institution, by id. */
+export const customers = defineState('customers', () => new Map<string, RetailCustomer>());
+
+/**
+ * Spec part 2, "Retail customers and protected deposit accounts". A create answers 201 `{id}`; an amend
+ * 204; a new current address 201 with no body, the old one kept as a previous address ending now.
+ * `POST /v4/Accounts` opens a real current account in the sterling accounts' book for a customer of the
+ * institution (funded by the ledger, announced by `AccountCreated`) and answers it flat.
+ */
+export const customersDomain: Domain = (sim) => {
+  sim.operation(createRetailCustomer, (ctx) => {
+    const { currentAddress: _, previousAddresses, ...details } = ctx.body;
+    // The reference's list form: the first is the current address, the others are kept as previous ones.
+    const [current, ...earlier] = currentAddressesOf(ctx.body) as [CurrentAddress, ...CurrentAddress[]];
+    const customer: RetailCustomer = {
+      id: randomUUID(),
+      institutionId: ctx.institution.id,
+      ...details,
+      currentAddress: current,
+      previousAddresses: [...earlier, ...(previousAddresses ?? [])],
+    };
+    ctx.state.get(customers).set(customer.id, customer);
+    return ctx.json(201, { id: customer.id });
+  });
+
+  sim.operation(amendRetailCustomer, (ctx) =>
+    withCustomer(ctx, (customer) => {
+      Object.assign(customer, defined(ctx.body));
+      return { status: 204 };
+    }),
+  );
+
+  sim.operation(replaceRetailCustomerAddress, (ctx) =>
+    withCustomer(ctx, (customer) => {
+      const ended = { ...customer.currentAddress, validTo: ctx.now().toISOString() };
+      customer.previousAddresses.unshift(ended);
+      customer.currentAddress = ctx.body;
+      return { status: 201 };
+    }),
+  );
+
+  sim.operation(createProtectedDepositAccount, (ctx) => {
+    const { owner, sortCode, productId, customerId, minimumBalance } = ctx.body;
+    const customer = ctx.state.get(customers).get(customerId);
+    if (!customer || customer.institutionId !== ctx.institution.id) {
+      return ctx.problem(400, TITLES.validation, 'the request is not valid', {
+        customerId: [`no retail customer ${customerId}`],
+      });
+    }
+    const holder = [customer.firstName, customer.middleName, customer.surname].filter(Boolean).join(' ');
+    const name = owner?.name || holder;
+    const account = openRealAccount(ctx, {
+      name,
+      label: name,
+      sortCode,
+      customerId,
+      productId,
+      minimumBalance: minimumBalance?.toNumber() ?? 0,
+    });
+    const { id, label, iban, bban, upic, cuid } = account;
+    const balance = balanceOf(ctx.state, id).amount.toNumber();
+    return ctx.json(201, {
+      id,
+      name: account.name,
+      label,
+      type: 'CACC',
+      currency: ['GBP'],
+      balances: [{ name: account.name, amount: balance, currency: 'GBP', status: 'VALU' }],
+      productId,
+      customerId,
+      minimumBalance: account.minimumBalance,
+      iban,
+      bban,
+      upic,
+      cuid,
+    });
+  });
+};
+
+/** The institution's customer named by the path, or 404 (another institution's customer is not found). */
+function withCustomer(
+  ctx: RouteContext<unknown>,
+  then: (customer: RetailCustomer) => SimResponse,
+): SimResponse {
+  const customer = ctx.state.get(customers).get(ctx.params.customerId ?? '');
+  if (!customer || customer.institutionId !== ctx.institution.id) {
+    return ctx.problem(404, TITLES.notFound, `no retail customer ${ctx.params.customerId}`);
+  }
+  return then(customer);
+}
+
+/** The members whose value is not undefined, for `Object.assign` of optional amendments. */
+function defined<T extends object>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,78 @@
+import * as z from 'zod/mini';
+import type { Operation } from '../operation.js';
+import { bankId } from '../path-params.js';
+import { overdraftErrors } from '../sterling-accounts/schemas.js';
+import {
+  amendRetailCustomerBody,
+  type CreateProtectedDepositAccountBody,
+  type CreateRetailCustomerBody,
+  createProtectedDepositAccountBody,
+  createRetailCustomerBody,
+  currentAddressErrors,
+  currentAddressesOf,
+  type ReplaceCurrentAddressBody,
+  replaceCurrentAddressBody,
+} from './schemas.js';
+
+/**
+ * Spec part 2, "Retail customers and protected deposit accounts": four operations served by one function.
+ * The two creates require an Idempotency-Key: the bank's only duplicate check for them is the X-Request-Id,
+ * which the gateway derives from the key, so a retry after a timeout never makes a second customer or
+ * account. The amend and the address replace accept a key: repeating them leaves the customer as it is.
+ */
+const fn = 'customers';
+
+const customerPath = z.strictObject({ customerId: bankId('customerId') });
+
+export const createRetailCustomer = {
+  id: 'createRetailCustomer',
+  method: 'POST',
+  path: '/v1/customers/retail',
+  fn,
+  body: createRetailCustomerBody,
+  requiresIdempotencyKey: true,
+  check: ({ body }, { now }) => {
+    const create = body as CreateRetailCustomerBody;
+    const list = Array.isArray(create.currentAddress);
+    return currentAddressErrors(currentAddressesOf(create), now, (index) =>
+      list ? `currentAddress.${index}.` : 'currentAddress.',
+    );
+  },
+} satisfies Operation;
+
+export const amendRetailCustomer = {
+  id: 'amendRetailCustomer',
+  method: 'PATCH',
+  path: '/v1/customers/retail/{customerId}',
+  pathParams: customerPath,
+  fn,
+  body: amendRetailCustomerBody,
+} satisfies Operation;
+
+export const replaceRetailCustomerAddress = {
+  id: 'replaceRetailCustomerAddress',
+  method: 'PUT',
+  path: '/v1/customers/retail/{customerId}/currentaddress',
+  pathParams: customerPath,
+  fn,
+  body: replaceCurrentAddressBody,
+  check: ({ body }, { now }) => currentAddressErrors([body as ReplaceCurrentAddressBody], now, () => ''),
+} satisfies Operation;
+
+export const createProtectedDepositAccount = {
+  id: 'createProtectedDepositAccount',
+  method: 'POST',
+  path: '/v4/Accounts',
+  fn,
+  body: createProtectedDepositAccountBody,
+  requiresIdempotencyKey: true,
+  check: ({ body }, { overdraftAgreement }) =>
+    overdraftErrors((body as CreateProtectedDepositAccountBody).minimumBalance, overdraftAgreement),
+} satisfies Operation;
+
+export const customerOperations: readonly Operation[] = [
+  createRetailCustomer,
+  amendRetailCustomer,
+  replaceRetailCustomerAddress,
+  createProtectedDepositAccount,
+];
