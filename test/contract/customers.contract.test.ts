@@ -62,7 +62,12 @@ describe('retail customers and protected deposit accounts answer as the bank doc
       201,
       answers.createProtectedDepositAccount,
     );
-    expect(account).toMatchObject({ customerId: id, label: 'Jane Smith', minimumBalance: 0 });
+    expect(account).toMatchObject({
+      customerId: id,
+      name: 'Current Account',
+      label: 'Jane Smith',
+      minimumBalance: 0,
+    });
     const [event] = await takeWebhooks(world);
     expect(event).toMatchObject({
       Type: 'AccountCreated',

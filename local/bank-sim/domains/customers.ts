@@ -77,10 +77,10 @@ export const customersDomain: Domain = (sim) => {
       });
     }
     const holder = [customer.firstName, customer.middleName, customer.surname].filter(Boolean).join(' ');
-    const name = owner?.name || holder;
+    // As sterling-v4.json's example: the account is named "Current Account", labelled with its holder.
     const account = openRealAccount(ctx, {
-      name,
-      label: name,
+      name: 'Current Account',
+      label: owner?.name || holder,
       sortCode,
       customerId,
       productId,
