@@ -1,4 +1,5 @@
 import type { Operation } from './operation.js';
+import { nameCheckOperations } from './name-checks/operations.js';
 import { paymentOperations } from './payments/operations.js';
 import { sterlingAccountOperations } from './sterling-accounts/operations.js';
 import { testOperations } from './test.js';
@@ -8,6 +9,7 @@ export const operations: readonly Operation[] = [
   ...testOperations,
   ...sterlingAccountOperations,
   ...paymentOperations,
+  ...nameCheckOperations,
 ];
 
 export function operationsOf(fn: string): Operation[] {
