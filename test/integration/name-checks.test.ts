@@ -206,6 +206,44 @@ describe("responder settings: the simulated bank's own accounts answer inbound c
     expect(await inbound()).toMatchObject({ Matched: true });
   });
 
+  it('a virtual account: not supported until its owner type is set, then matched, then OPTO once opted out', async () => {
+    const created = await send('POST', '/v3/Accounts', {
+      accountName: 'Pooled',
+      owner: { name: 'Acme' },
+      sortCode: '040004',
+    });
+    const accountId = ((await created.json()) as { account: { id: string } }).account.id;
+    const virtualAccounts = [
+      { ownerName: 'Ada Lovelace', accountIdentifier: { externalIdentifier: 'ada-1' } },
+    ];
+    expect((await send('POST', `/v2/Accounts/${accountId}/Virtual`, { virtualAccounts })).status).toBe(202);
+    type Created = { AccountId: string; VirtualAccountId: string; AccountIdentifier: { Bban: string } };
+    const payload = (await world.events())
+      .filter((event) => event.detailType === 'VirtualAccountCreated')
+      .map((event) => (event.detail as unknown as { payload: Created }).payload)
+      .find((created) => created.AccountId === accountId);
+    if (payload === undefined) throw new Error('no VirtualAccountCreated event for the account');
+    const inbound = async () => {
+      const response = await admin('/__sim/name-checks/inbound', {
+        Identification: payload.AccountIdentifier.Bban.slice(4),
+        LegalOwnerType: 'Personal',
+        OwnerName: 'Ms, Ada, Lovelace',
+      });
+      return ((await response.json()) as { Data: { VerificationReport: Report } }).Data.VerificationReport;
+    };
+    expect(await inbound()).toMatchObject({ Matched: false, ReasonCode: 'ACNS' });
+    const virtualPath = `/v1/Accounts/${accountId}/Virtual/${payload.VirtualAccountId}`;
+    expect(
+      (await send('PATCH', virtualPath, { legalOwnerType: 'Personal', relationshipType: 'Single' })).status,
+    ).toBe(204);
+    expect(await inbound()).toMatchObject({ Matched: true });
+    const optPath = `/v1/Cop/opt/accounts/${accountId}/virtual/${payload.VirtualAccountId}`;
+    expect((await send('PUT', optPath, { optOut: true, optOutReason: 'Pooled client money' })).status).toBe(
+      204,
+    );
+    expect(await inbound()).toMatchObject({ Matched: false, ReasonCode: 'OPTO' });
+  });
+
   it('answers 404 for an account the bank does not know', async () => {
     const response = await send('PUT', `/v1/Cop/opt/accounts/${randomUUID()}`, { optOut: false });
     expect(response.status).toBe(404);

@@ -66,6 +66,9 @@ export interface VerificationReport {
   ResponderRegistrationId?: string;
 }
 
+/** The scheme's defaults; `PATCH /__sim/name-checks/config` changes them per simulator. */
+export const DEFAULT_NAME_CHECK_CONFIG: NameCheckConfig = { closeMatchThreshold: 0.9 };
+
 const seedParticipants: Record<string, Participant> = {
   '200000': { name: 'Northgate Bank', registrationId: 'NGB-0001', available: true, answersLate: false },
   '300000': {
@@ -94,7 +97,7 @@ const seedPayees: Record<string, Payee> = {
 
 /** The scheme as the simulator sees it: other banks by sort code, their accounts, and this bank's opt-outs. */
 export const nameCheckState = defineState('name-checks', () => ({
-  config: { closeMatchThreshold: 0.9 } as NameCheckConfig,
+  config: { ...DEFAULT_NAME_CHECK_CONFIG },
   participants: new Map(Object.entries(seedParticipants).map(([code, p]) => [code, { ...p }])),
   payees: new Map(Object.entries(seedPayees).map(([id, p]) => [id, { ...p }])),
   /** This bank's own accounts (real or virtual, by id) opted out of answering checks, with the reason. */
@@ -199,9 +202,10 @@ function report(
 // --- This bank as the responder ----------------------------------------------------------------------------------
 
 /**
- * One of this bank's own accounts (real, or virtual under an enabled real account) as a payee: its owner
- * name and legal owner type (an account without a legal owner type cannot answer checks: `NotSupported`),
- * `OptedOut` when its holder opted out; undefined when no account has this identification.
+ * One of this bank's own accounts (real, or enabled virtual) as a payee: its owner name and legal owner type;
+ * `NotSupported` until the owner name, legal owner type and relationship type are all set (spec part 1,
+ * "Name-check responder settings"); `OptedOut` when its holder opted out; undefined when no account has this
+ * identification.
  */
 export function ownPayee(state: SimState, identification: string): Payee | undefined {
   const accounts = state.get(book);
@@ -210,18 +214,26 @@ export function ownPayee(state: SimState, identification: string): Payee | undef
     const parsed = parseUkBban(bban);
     return parsed !== undefined && parsed.sortCode + parsed.accountNumber === identification;
   };
-  const asPayee = (id: string, name: string, type: LegalOwnerType | undefined): Payee => ({
+  const asPayee = (
+    id: string,
+    name: string,
+    owner: { legalOwnerType?: LegalOwnerType; relationshipType?: string },
+  ): Payee => ({
     name,
-    legalOwnerType: type ?? 'Personal',
-    status: optOuts.has(id) ? 'OptedOut' : type === undefined || name === '' ? 'NotSupported' : 'Active',
+    legalOwnerType: owner.legalOwnerType ?? 'Personal',
+    status: optOuts.has(id)
+      ? 'OptedOut'
+      : owner.legalOwnerType === undefined || owner.relationshipType === undefined || name === ''
+        ? 'NotSupported'
+        : 'Active',
   });
   for (const account of accounts.real.values()) {
     if (account.status !== 'Closed' && matches(account.bban))
-      return asPayee(account.id, account.label, account.legalOwnerType);
+      return asPayee(account.id, account.label, account);
   }
   for (const virtual of accounts.virtual.values()) {
     if (virtual.status === 'Enabled' && matches(virtual.bban))
-      return asPayee(virtual.id, virtual.name, virtual.legalOwnerType);
+      return asPayee(virtual.id, virtual.name, virtual);
   }
   return undefined;
 }
