@@ -101,10 +101,13 @@ export const nameVerificationRequest = z
     // Either form here; the body-level rule below refuses the structured form for business accounts.
     OwnerName: ownerNameForNameCheck('Personal'),
     Identification: nameCheckIdentification,
+    // Both nullable in the reference (`cop-outbound-v1.json`): null is accepted like an absent member.
     SecondaryIdentification: z.optional(
-      boundedText({ max: 140 }, NAME_CHECK_MESSAGES.secondaryIdentification),
+      z.nullable(boundedText({ max: 140 }, NAME_CHECK_MESSAGES.secondaryIdentification)),
     ),
-    EndToEndIdentification: z.optional(boundedText({ max: 140 }, NAME_CHECK_MESSAGES.endToEndIdentification)),
+    EndToEndIdentification: z.optional(
+      z.nullable(boundedText({ max: 140 }, NAME_CHECK_MESSAGES.endToEndIdentification)),
+    ),
   })
   .check(
     z.refine((body) => parseOwnerName(body.OwnerName, 'Personal').form === 'unstructured', {

@@ -1,5 +1,6 @@
 import { customerOperations } from './customers/operations.js';
 import type { Operation } from './operation.js';
+import { nameCheckOperations } from './name-checks/operations.js';
 import { paymentOperations } from './payments/operations.js';
 import { sterlingAccountOperations } from './sterling-accounts/operations.js';
 import { testOperations } from './test.js';
@@ -10,6 +11,7 @@ export const operations: readonly Operation[] = [
   ...sterlingAccountOperations,
   ...paymentOperations,
   ...customerOperations,
+  ...nameCheckOperations,
 ];
 
 export function operationsOf(fn: string): Operation[] {

@@ -1,5 +1,6 @@
 import type { Domain } from '../types.js';
 import { customersDomain } from './customers.js';
+import { nameChecksDomain } from './name-checks.js';
 import { paymentsDomain } from './payments.js';
 import { sterlingAccountsDomain } from './sterling-accounts.js';
 import { testDomain } from './test.js';
@@ -10,4 +11,5 @@ export const defaultDomains: readonly Domain[] = [
   sterlingAccountsDomain,
   paymentsDomain,
   customersDomain,
+  nameChecksDomain,
 ];

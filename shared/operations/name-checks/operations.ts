@@ -1,0 +1,56 @@
+import * as z from 'zod/mini';
+import type { Operation } from '../operation.js';
+import { bankId } from '../path-params.js';
+import { nameCheckSettingBody, nameVerificationRequest, srdValidateRequest } from './schemas.js';
+
+/**
+ * Spec part 1, "Payee name checks (outbound)" and "Name-check responder settings", one function. A check
+ * changes nothing at the bank, so none requires an Idempotency-Key.
+ */
+const fn = 'name-checks';
+
+export const verifyPayeeName = {
+  id: 'verifyPayeeName',
+  method: 'POST',
+  path: '/open-banking/outbound/v1/name-verification',
+  fn,
+  body: nameVerificationRequest,
+  // `tracker: 'name-checks'` joins once the gateway's name-check tracker is wired: an operation naming a
+  // tracker that is not wired is refused before sending (`forward-operation.ts`).
+} satisfies Operation;
+
+export const validateSrd = {
+  id: 'validateSrd',
+  method: 'POST',
+  path: '/open-banking/outbound/v1/srd/validate',
+  fn,
+  body: srdValidateRequest,
+} satisfies Operation;
+
+export const optOutAccountNameChecks = {
+  id: 'optOutAccountNameChecks',
+  method: 'PUT',
+  path: '/v1/Cop/opt/accounts/{accountId}',
+  pathParams: z.strictObject({ accountId: bankId('accountId') }),
+  fn,
+  body: nameCheckSettingBody,
+} satisfies Operation;
+
+export const optOutVirtualAccountNameChecks = {
+  id: 'optOutVirtualAccountNameChecks',
+  method: 'PUT',
+  path: '/v1/Cop/opt/accounts/{accountId}/virtual/{virtualAccountId}',
+  pathParams: z.strictObject({
+    accountId: bankId('accountId'),
+    virtualAccountId: bankId('virtualAccountId'),
+  }),
+  fn,
+  body: nameCheckSettingBody,
+} satisfies Operation;
+
+export const nameCheckOperations: readonly Operation[] = [
+  verifyPayeeName,
+  validateSrd,
+  optOutAccountNameChecks,
+  optOutVirtualAccountNameChecks,
+];
