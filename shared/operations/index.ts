@@ -1,3 +1,4 @@
+import { nameCheckOnboardingOperations } from './name-check-onboarding/operations.js';
 import type { Operation } from './operation.js';
 import { paymentOperations } from './payments/operations.js';
 import { sterlingAccountOperations } from './sterling-accounts/operations.js';
@@ -8,6 +9,7 @@ export const operations: readonly Operation[] = [
   ...testOperations,
   ...sterlingAccountOperations,
   ...paymentOperations,
+  ...nameCheckOnboardingOperations,
 ];
 
 export function operationsOf(fn: string): Operation[] {

@@ -1,7 +1,13 @@
 import type { Domain } from '../types.js';
+import { nameCheckOnboardingDomain } from './name-check-onboarding.js';
 import { paymentsDomain } from './payments.js';
 import { sterlingAccountsDomain } from './sterling-accounts.js';
 import { testDomain } from './test.js';
 
 /** Every domain the simulator serves by default. A new domain is one file here and one line below. */
-export const defaultDomains: readonly Domain[] = [testDomain, sterlingAccountsDomain, paymentsDomain];
+export const defaultDomains: readonly Domain[] = [
+  testDomain,
+  sterlingAccountsDomain,
+  paymentsDomain,
+  nameCheckOnboardingDomain,
+];
