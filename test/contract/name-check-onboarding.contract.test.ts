@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nameCheckOnboardingResponses as answers } from '../../shared/operations/name-check-onboarding/responses.js';
 import { certificateFor } from '../support/name-check-certificates.js';
+import { opensslReq } from '../unit/onboarding/openssl.js';
 import { call } from '../unit/bank-sim/helpers.js';
 import { type ContractWorld, startContractWorld, takeWebhooks } from './harness.js';
 
@@ -26,6 +27,10 @@ describe('hosted name-check onboarding answers as the bank documents', () => {
     const transport = await response.text();
     expect(response.status).toBe(200);
     expect(answers.getSoftwareStatementCsr.safeParse(transport).success).toBe(true);
+    // A real PKCS #10 request: openssl reads it and its self-signature holds, for the statement as CN.
+    const openssl = opensslReq(transport, '-verify', '-subject');
+    expect(openssl).toContain('verify OK');
+    expect(openssl).toMatch(new RegExp(`CN ?= ?${STATEMENT}`));
     expect(await (await call(world.sim, 'GET', csrPath('Transport'))).text()).toBe(transport);
     const signing = await (await call(world.sim, 'GET', csrPath('Signing'))).text();
     expect(answers.getSoftwareStatementCsr.safeParse(signing).success).toBe(true);
