@@ -36,7 +36,7 @@ ${TARGET_USAGE}
     if (options.out !== undefined && options.out.trim() === '')
       throw new UsageError('--out needs a file name');
     const path = `/v1/softwarestatements/${encodeURIComponent(target.softwareStatementId)}/csr/${target.certificateType}`;
-    const response = await context.fetch(`${target.gateway}${path}`, { method: 'GET' });
+    const response = await callGateway(context, `${target.gateway}${path}`, { method: 'GET' });
     const text = await response.text();
     if (!response.ok) throw new Error(failure('GET', path, response.status, text));
     const csr = csrFromAnswer(text);
@@ -89,7 +89,7 @@ ${TARGET_USAGE}
       certificateType: target.certificateType,
     });
     const path = `/v1/softwarestatements/${encodeURIComponent(target.softwareStatementId)}/pem`;
-    const response = await context.fetch(`${target.gateway}${path}`, {
+    const response = await callGateway(context, `${target.gateway}${path}`, {
       method: 'POST',
       // One key per upload: a retry of this command is a new upload, which the bank takes again.
       headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
@@ -142,6 +142,16 @@ function csrFromAnswer(text: string): string | undefined {
   return nameCheckOnboardingResponses.getSoftwareStatementCsr.safeParse(candidate).success
     ? candidate
     : undefined;
+}
+
+/** The gateway's answer; an unreachable gateway is one line naming its URL and the cause. */
+async function callGateway(context: CliContext, url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await context.fetch(url, init);
+  } catch (error) {
+    const cause = (error as Error & { cause?: Error }).cause?.message ?? (error as Error).message;
+    throw new Error(`cannot reach the gateway at ${new URL(url).origin}: ${cause}`, { cause: error });
+  }
 }
 
 function failure(method: string, path: string, status: number, body: string): string {

@@ -93,6 +93,21 @@ describe('clearway name-check-csr', () => {
   });
 });
 
+describe('an unreachable gateway', () => {
+  it('is one line naming the gateway and the cause (exit 1)', async () => {
+    const { context, output } = testCliContext({
+      fetch: () =>
+        Promise.reject(new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED') })),
+    });
+    const code = await runCli(commands, ['name-check-csr', ...target], context);
+
+    expect(code).toBe(1);
+    expect(output.err).toBe(
+      'clearway name-check-csr: cannot reach the gateway at http://127.0.0.1:3000: connect ECONNREFUSED\n',
+    );
+  });
+});
+
 describe('clearway name-check-pem', () => {
   it('uploads the certificate with its line breaks removed, the kid and the type, with an Idempotency-Key', async () => {
     const file = join(tempDir(), 'signing.pem');
