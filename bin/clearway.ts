@@ -9,6 +9,7 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { text } from 'node:stream/consumers';
 import { type CliContext, type Commands, runCli } from '../shared/onboarding/cli.js';
 import { csrCommand, keysCommand } from '../shared/onboarding/commands.js';
+import { nameCheckCsrCommand, nameCheckPemCommand } from '../shared/onboarding/name-check-commands.js';
 import { tokenCommand } from '../shared/onboarding/token-command.js';
 import { redriveDlqCommand } from '../shared/webhooks/redrive-command.js';
 
@@ -16,6 +17,8 @@ const commands: Commands = {
   csr: csrCommand,
   keys: keysCommand,
   token: tokenCommand,
+  'name-check-csr': nameCheckCsrCommand,
+  'name-check-pem': nameCheckPemCommand,
   'redrive-dlq': redriveDlqCommand,
 };
 
@@ -39,6 +42,7 @@ const context: CliContext = {
     return secretsManager;
   },
   readStdin: () => text(process.stdin),
+  fetch: (url, init) => fetch(url, init),
 };
 
 process.exitCode = await runCli(commands, process.argv.slice(2), context);

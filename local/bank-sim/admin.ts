@@ -40,6 +40,7 @@ const institutionSchema = z.strictObject({
   webhookUrl: z.optional(z.nullable(z.url())),
   subscribedToWebhooks: z.optional(z.boolean()),
   overdraftAgreement: z.optional(z.boolean()),
+  nameCheckService: z.optional(z.boolean()),
 });
 
 const amountText = z.union([
@@ -164,6 +165,7 @@ export function adminRoutes(sim: BankSimulator): Router<AdminHandler> {
     if (changes.subscribedToWebhooks !== undefined)
       institution.subscribedToWebhooks = changes.subscribedToWebhooks;
     if (changes.overdraftAgreement !== undefined) institution.overdraftAgreement = changes.overdraftAgreement;
+    if (changes.nameCheckService !== undefined) institution.nameCheckService = changes.nameCheckService;
     return jsonResponse(200, institution.describe(sim.clock.now()));
   });
   return router;

@@ -16,6 +16,8 @@ export interface InstitutionConfig {
   /** Default true. */
   subscribedToWebhooks?: boolean;
   overdraftAgreement?: boolean;
+  /** Whether the institution is set up for the hosted name-check service (default true). */
+  nameCheckService?: boolean;
 }
 
 /** One institution as the bank knows it (its authentication profile and webhook subscription). */
@@ -27,6 +29,7 @@ export class Institution {
   webhookUrl: string | undefined;
   subscribedToWebhooks: boolean;
   overdraftAgreement: boolean;
+  nameCheckService: boolean;
 
   constructor(config: InstitutionConfig, defaultId: string) {
     this.id = config.id ?? defaultId;
@@ -36,6 +39,7 @@ export class Institution {
     this.webhookUrl = config.webhookUrl;
     this.subscribedToWebhooks = config.subscribedToWebhooks ?? true;
     this.overdraftAgreement = config.overdraftAgreement ?? false;
+    this.nameCheckService = config.nameCheckService ?? true;
   }
 
   addToken(token: ApiToken): void {
@@ -49,6 +53,7 @@ export class Institution {
       webhookUrl: this.webhookUrl ?? null,
       subscribedToWebhooks: this.subscribedToWebhooks,
       overdraftAgreement: this.overdraftAgreement,
+      nameCheckService: this.nameCheckService,
       tokens: this.tokens.map((token) => ({
         endsWith: token.value.slice(-4),
         expiresAt: token.expiresAt,

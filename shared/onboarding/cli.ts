@@ -20,6 +20,8 @@ export interface CliContext {
   secretsManager(): SecretsManagerClient;
   /** Standard input, whole (secrets are read from it, never from the command line). */
   readStdin(): Promise<string>;
+  /** HTTP to the gateway (commands that call it). */
+  fetch(url: string, init: RequestInit): Promise<Response>;
 }
 
 export interface Command {

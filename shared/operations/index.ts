@@ -1,4 +1,5 @@
 import { customerOperations } from './customers/operations.js';
+import { nameCheckOnboardingOperations } from './name-check-onboarding/operations.js';
 import type { Operation } from './operation.js';
 import { nameCheckOperations } from './name-checks/operations.js';
 import { paymentOperations } from './payments/operations.js';
@@ -12,6 +13,7 @@ export const operations: readonly Operation[] = [
   ...paymentOperations,
   ...customerOperations,
   ...nameCheckOperations,
+  ...nameCheckOnboardingOperations,
 ];
 
 export function operationsOf(fn: string): Operation[] {

@@ -19,6 +19,7 @@ export function testCliContext(overrides: Partial<CliContext> = {}) {
     sqs: unused('SQS client'),
     secretsManager: unused('Secrets Manager client'),
     readStdin: async () => unused('standard input')(),
+    fetch: async () => unused('gateway')(),
     ...overrides,
   };
   return { context, output };

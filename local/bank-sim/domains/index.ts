@@ -1,6 +1,7 @@
 import type { Domain } from '../types.js';
 import { customersDomain } from './customers.js';
 import { nameChecksDomain } from './name-checks.js';
+import { nameCheckOnboardingDomain } from './name-check-onboarding.js';
 import { paymentsDomain } from './payments.js';
 import { sterlingAccountsDomain } from './sterling-accounts.js';
 import { testDomain } from './test.js';
@@ -12,4 +13,5 @@ export const defaultDomains: readonly Domain[] = [
   paymentsDomain,
   customersDomain,
   nameChecksDomain,
+  nameCheckOnboardingDomain,
 ];

@@ -1,0 +1,6 @@
+import { nameCheckOnboardingOperations } from '../shared/operations/name-check-onboarding/operations.js';
+import { awsForwardDependencies } from '../shared/runtime/aws-gateway.js';
+import { createOperationHandler } from './http/operation-handler.js';
+
+/** Hosted name-check onboarding: fetch a software statement's CSR, upload its signed certificate. */
+export const handler = createOperationHandler(nameCheckOnboardingOperations, awsForwardDependencies);
