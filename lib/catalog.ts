@@ -25,6 +25,9 @@ export interface Route {
 export const fnNames = {
   gatewaySigningKey: 'gateway-signing-key',
   gatewayPayments: 'gateway-payments',
+  gatewayNameChecks: 'gateway-name-checks',
+  /** The operation function of the name-checks domain (it records each check's outcome). */
+  nameChecks: 'name-checks',
   /** The operation function of the payments domain (its records come with the payments operations). */
   payments: 'payments',
   webhookReceiver: 'webhook-receiver',
@@ -35,6 +38,12 @@ export const fnNames = {
 export const gatewayRoutes: readonly Route[] = [
   { id: 'getSigningKey', method: 'GET', path: '/gateway/signing-key', fn: fnNames.gatewaySigningKey },
   { id: 'getPayment', method: 'GET', path: '/gateway/payments/{endToEndId}', fn: fnNames.gatewayPayments },
+  {
+    id: 'getNameCheck',
+    method: 'GET',
+    path: '/gateway/name-checks/{endToEndId}',
+    fn: fnNames.gatewayNameChecks,
+  },
 ];
 
 /** Every method of the internal API: the mirrored operations, then the gateway's own routes. */

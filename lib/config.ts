@@ -6,6 +6,12 @@
  */
 
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import {
+  type NameCheckPolicy,
+  NameCheckPolicyError,
+  parseNameCheckPolicy,
+  parseNameCheckTtlHours,
+} from '../shared/name-checks/policy.js';
 import { ANSWER_DEADLINE_MS } from '../shared/webhooks/delivery-rules.js';
 
 export const environmentNames = ['simulation', 'production'] as const;
@@ -84,6 +90,8 @@ export interface ClearwayConfig {
   readonly apiGatewayCloudWatchRole: boolean;
   /** Account quotas the capacity alarms warn about, and at what share of them. */
   readonly quotas: Quotas;
+  /** How long a payee name check's outcome counts, and what payments do with it (off by default). */
+  readonly nameChecks: { readonly ttlHours: number; readonly policy: NameCheckPolicy };
 }
 
 const sharedDefaults = {
@@ -96,6 +104,7 @@ const sharedDefaults = {
   receiver: { memorySize: 1024, timeoutSeconds: ANSWER_DEADLINE_MS / 1000, provisionedConcurrency: 0 },
   processor: { memorySize: 512, timeoutSeconds: 30, batchSize: 10, maxReceiveCount: 5 },
   apiGatewayCloudWatchRole: true,
+  nameChecks: { ttlHours: 24, policy: { mode: 'off' } },
   quotas: {
     kmsRsaRequestsPerSecond: 500,
     lambdaConcurrentExecutions: 1000,
@@ -156,6 +165,9 @@ export const contextKeys = {
   internalApiBurstLimit: 'internalApiBurstLimit',
   webhookApiRateLimit: 'webhookApiRateLimit',
   webhookApiBurstLimit: 'webhookApiBurstLimit',
+  nameCheckTtlHours: 'nameCheckTtlHours',
+  nameCheckPolicy: 'nameCheckPolicy',
+  nameCheckRequireAbove: 'nameCheckRequireAbove',
 } as const;
 
 /** Reads context the way `node.tryGetContext` does; a plain record in tests. */
@@ -243,6 +255,7 @@ export function loadConfig(readContext: ContextReader): ClearwayConfig {
       ),
       warnAtPercent: quota(contextKeys.quotaWarnAtPercent, base.quotas.warnAtPercent),
     },
+    nameChecks: nameCheckSettings(readContext, base.nameChecks),
   };
   validateConfig(config);
   return config;
@@ -327,6 +340,41 @@ export function validateConfig(config: ClearwayConfig): void {
       `The webhook receiver must answer within the bank’s ${ANSWER_DEADLINE_MS / 1000} seconds: timeout at most that.`,
     );
   }
+}
+
+/** The name-check settings from context (`nameCheckTtlHours`, `nameCheckPolicy`, `nameCheckRequireAbove`). */
+function nameCheckSettings(
+  readContext: ContextReader,
+  base: ClearwayConfig['nameChecks'],
+): ClearwayConfig['nameChecks'] {
+  const ttl = readContext(contextKeys.nameCheckTtlHours);
+  const mode = readContext(contextKeys.nameCheckPolicy);
+  const above = readContext(contextKeys.nameCheckRequireAbove);
+  try {
+    return {
+      ttlHours:
+        ttl === undefined
+          ? base.ttlHours
+          : parseNameCheckTtlHours(contextText(ttl), contextKeys.nameCheckTtlHours),
+      policy:
+        mode === undefined && above === undefined
+          ? base.policy
+          : parseNameCheckPolicy(contextText(mode), contextText(above), {
+              mode: contextKeys.nameCheckPolicy,
+              requireAbove: contextKeys.nameCheckRequireAbove,
+            }),
+    };
+  } catch (error) {
+    if (error instanceof NameCheckPolicyError) throw new ConfigError(error.message);
+    throw error;
+  }
+}
+
+/** A context value as text: cdk.json may give a number. */
+function contextText(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  throw new ConfigError(`A name-check setting must be text or a number, got ${JSON.stringify(value)}.`);
 }
 
 function isEnvironmentName(value: string): value is EnvironmentName {

@@ -14,6 +14,7 @@ import * as ssm from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
 import {
   idempotencyTable,
+  nameChecksTable,
   paymentsTable,
   type TableDefinition,
   webhookInboxTable,
@@ -84,6 +85,8 @@ export class StatefulStack extends Stack {
   readonly inboxTable: dynamodb.ITable;
   /** The gateway's payment records by end-to-end id. */
   readonly paymentsTable: dynamodb.ITable;
+  /** The gateway's payee name-check outcomes by end-to-end id (TTL `expiresAt`). */
+  readonly nameChecksTable: dynamodb.ITable;
   readonly eventBus: events.IEventBus;
   readonly webhookQueue: sqs.IQueue;
   /** Also the quarantine: webhooks that can never be processed are sent here with their reason. */
@@ -188,6 +191,7 @@ export class StatefulStack extends Stack {
     this.idempotencyTable = this.table('IdempotencyTable', idempotencyTable);
     this.inboxTable = this.table('WebhookInboxTable', webhookInboxTable);
     this.paymentsTable = this.table('PaymentsTable', paymentsTable);
+    this.nameChecksTable = this.table('NameChecksTable', nameChecksTable);
 
     // --- Events ----------------------------------------------------------------------------------------
     this.eventBus = new events.EventBus(this, 'EventBus', { eventBusName: config.prefix });

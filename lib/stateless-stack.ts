@@ -149,6 +149,30 @@ export class StatelessStack extends Stack {
           resources: [stateful.eventBus.eventBusArn],
         }),
       );
+      // On claim, each payment reads the name check of its end-to-end id; the policy decides what it does.
+      paymentsFunction.function.addEnvironment(ENV.nameChecksTable, stateful.nameChecksTable.tableName);
+      paymentsFunction.function.addEnvironment(ENV.nameCheckPolicy, config.nameChecks.policy.mode);
+      const requireAbove =
+        config.nameChecks.policy.mode === 'refuse-no-match'
+          ? config.nameChecks.policy.requireAbove
+          : undefined;
+      if (requireAbove !== undefined)
+        paymentsFunction.function.addEnvironment(ENV.nameCheckRequireAbove, requireAbove);
+      paymentsFunction.addToRolePolicy(
+        itemStatement('ReadNameChecks', stateful.nameChecksTable.tableArn, ['GetItem']),
+      );
+    }
+
+    // --- Name checks: the operation function records each outcome by end-to-end id ----------------------
+    // The `name-checks` function exists once the name-check operations are in the registry.
+    const nameChecksFunction = this.functions.get(fnNames.nameChecks);
+    if (nameChecksFunction !== undefined) {
+      nameChecksFunction.function.addEnvironment(ENV.nameChecksTable, stateful.nameChecksTable.tableName);
+      nameChecksFunction.function.addEnvironment(ENV.nameCheckTtlHours, String(config.nameChecks.ttlHours));
+      // One unconditional put per check: the latest check of an end-to-end id wins.
+      nameChecksFunction.addToRolePolicy(
+        itemStatement('RecordNameChecks', stateful.nameChecksTable.tableArn, ['PutItem']),
+      );
     }
 
     // --- GET /gateway/payments/{endToEndId} --------------------------------------------------------------
@@ -160,6 +184,17 @@ export class StatelessStack extends Stack {
     );
     paymentsReader.addToRolePolicy(
       itemStatement('ReadPaymentRecords', stateful.paymentsTable.tableArn, ['GetItem']),
+    );
+
+    // --- GET /gateway/name-checks/{endToEndId} -----------------------------------------------------------
+    const nameChecksReader = make(
+      fnNames.gatewayNameChecks,
+      `Clearway ${config.envName}: serves the gateway's payee name-check outcomes`,
+      config.operationFunction,
+      { [ENV.nameChecksTable]: stateful.nameChecksTable.tableName },
+    );
+    nameChecksReader.addToRolePolicy(
+      itemStatement('ReadNameChecks', stateful.nameChecksTable.tableArn, ['GetItem']),
     );
 
     // --- GET /gateway/signing-key ------------------------------------------------------------------------
@@ -288,6 +323,7 @@ export class StatelessStack extends Stack {
           table: stateful.paymentsTable,
           operations: ['GetItem', 'PutItem', 'UpdateItem'],
         },
+        { id: 'NameChecksTable', table: stateful.nameChecksTable, operations: ['GetItem', 'PutItem'] },
       ],
       ...(stateful.alarmTopic === undefined ? {} : { alarmTopic: stateful.alarmTopic }),
     });

@@ -1,4 +1,10 @@
 import * as z from 'zod/mini';
+import {
+  type NameCheckPolicy,
+  NameCheckPolicyError,
+  parseNameCheckPolicy,
+  parseNameCheckTtlHours,
+} from '../shared/name-checks/policy.js';
 
 /** The sandbox's settings, all from the environment (README, "Configuration"). */
 export interface SandboxConfig {
@@ -15,6 +21,8 @@ export interface SandboxConfig {
   home: string;
   /** How many events `GET /gateway/local/events` keeps; the oldest is dropped past it. */
   eventLimit: number;
+  /** How long a name check's outcome counts, and what payments do with it (off by default). */
+  nameChecks: { ttlHours: number; policy: NameCheckPolicy };
 }
 
 export class ConfigError extends Error {
@@ -60,6 +68,9 @@ const schema = z.object({
   CLEARWAY_SIM_PORT: port('CLEARWAY_SIM_PORT', 3001),
   CLEARWAY_HOME: optionalText,
   CLEARWAY_EVENT_LIMIT: wholeNumber('CLEARWAY_EVENT_LIMIT', 10_000, 1_000_000, 'a whole number'),
+  CLEARWAY_NAME_CHECK_TTL_HOURS: optionalText,
+  CLEARWAY_NAME_CHECK_POLICY: optionalText,
+  CLEARWAY_NAME_CHECK_REQUIRE_ABOVE: optionalText,
   CLEARWAY_OVERDRAFT_AGREEMENT: z.optional(
     z.enum(['true', 'false', ''], { message: 'CLEARWAY_OVERDRAFT_AGREEMENT must be true or false' }),
   ),
@@ -85,6 +96,23 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): SandboxConfig 
       `CLEARWAY_PORT and CLEARWAY_SIM_PORT are both ${values.CLEARWAY_PORT}; give them different ports`,
     );
   }
+  let nameChecks: SandboxConfig['nameChecks'];
+  try {
+    nameChecks = {
+      ttlHours: parseNameCheckTtlHours(values.CLEARWAY_NAME_CHECK_TTL_HOURS, 'CLEARWAY_NAME_CHECK_TTL_HOURS'),
+      policy: parseNameCheckPolicy(
+        values.CLEARWAY_NAME_CHECK_POLICY,
+        values.CLEARWAY_NAME_CHECK_REQUIRE_ABOVE,
+        {
+          mode: 'CLEARWAY_NAME_CHECK_POLICY',
+          requireAbove: 'CLEARWAY_NAME_CHECK_REQUIRE_ABOVE',
+        },
+      ),
+    };
+  } catch (error) {
+    if (error instanceof NameCheckPolicyError) throw new ConfigError(error.message);
+    throw error;
+  }
   return {
     bankUrl: values.CLEARWAY_BANK_URL,
     apiToken: values.CLEARWAY_API_TOKEN,
@@ -95,5 +123,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): SandboxConfig 
     home: values.CLEARWAY_HOME ?? '.sandbox',
     overdraftAgreement: values.CLEARWAY_OVERDRAFT_AGREEMENT === 'true',
     eventLimit: values.CLEARWAY_EVENT_LIMIT,
+    nameChecks,
   };
 }

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
+import { createNameChecksReadHandler } from '../functions/gateway-name-checks.js';
 import { createPaymentsReadHandler } from '../functions/gateway-payments.js';
 import { createSigningKeyHandler } from '../functions/gateway-signing-key.js';
 import { createOperationHandler } from '../functions/http/operation-handler.js';
@@ -9,10 +10,17 @@ import { createWebhookReceiver } from '../functions/webhook-receiver.js';
 import { BankClient } from '../shared/bank/client.js';
 import type { RetryPolicy } from '../shared/bank/retry.js';
 import { StaticTokenSource } from '../shared/bank/token-source.js';
-import { idempotencyTable, paymentsTable, webhookInboxTable } from '../shared/config/tables.js';
+import {
+  idempotencyTable,
+  nameChecksTable,
+  paymentsTable,
+  webhookInboxTable,
+} from '../shared/config/tables.js';
 import { DynamoDbAttemptLog } from '../shared/gateway/attempt-log.js';
 import type { ForwardDependencies } from '../shared/gateway/forward-operation.js';
 import { powertoolsRunOnce } from '../shared/gateway/powertools-run-once.js';
+import { DynamoDbNameCheckStore } from '../shared/name-checks/dynamodb-store.js';
+import { NAME_CHECKS_TRACKER, nameChecksTracker } from '../shared/name-checks/track.js';
 import { logger } from '../shared/observability.js';
 import { operations, operationsOf } from '../shared/operations/index.js';
 import { bankBookings } from '../shared/payments/bank-bookings.js';
@@ -152,13 +160,25 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
       events: bus,
       log: logger,
     };
+    const nameCheckStore = new DynamoDbNameCheckStore(dynamo.client, dynamo.tableName(nameChecksTable));
     const forward: ForwardDependencies = {
       bank,
       runOnce: powertoolsRunOnce(store),
       attempts: new DynamoDbAttemptLog(dynamo.client, dynamo.tableName(idempotencyTable)),
       log: logger,
       institution: { overdraftAgreement: config.overdraftAgreement },
-      trackers: { [PAYMENTS_TRACKER]: paymentsTracker({ ...payments, bookings: bankBookings(bank) }) },
+      trackers: {
+        [PAYMENTS_TRACKER]: paymentsTracker({
+          ...payments,
+          bookings: bankBookings(bank),
+          nameChecks: { store: nameCheckStore, policy: config.nameChecks.policy },
+        }),
+        [NAME_CHECKS_TRACKER]: nameChecksTracker({
+          store: nameCheckStore,
+          log: logger,
+          ttlHours: config.nameChecks.ttlHours,
+        }),
+      },
     };
     const queue = new InProcessQueue({ retryDelayMs: options.queueRetryDelayMs });
     const bodies = new FolderBodyStore(join(config.home, 'webhook-bodies'));
@@ -211,6 +231,12 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
         resource: '/gateway/payments/{endToEndId}',
         functionName: 'gateway-payments',
         handler: createPaymentsReadHandler(() => payments.store),
+      },
+      {
+        method: 'GET',
+        resource: '/gateway/name-checks/{endToEndId}',
+        functionName: 'gateway-name-checks',
+        handler: createNameChecksReadHandler(() => nameCheckStore),
       },
       ...localOnlyRoutes(bus, queue),
     ];

@@ -7,6 +7,14 @@ export const ENV = {
   inboxTable: 'WEBHOOK_INBOX_TABLE',
   /** The payment records (end-to-end id to status and history); where it is set, payments are tracked. */
   paymentsTable: 'PAYMENTS_TABLE',
+  /** The payee name-check outcomes by end-to-end id. */
+  nameChecksTable: 'NAME_CHECKS_TABLE',
+  /** How many hours a name-check outcome is kept (whole hours). */
+  nameCheckTtlHours: 'NAME_CHECK_TTL_HOURS',
+  /** `off` or `refuse-no-match`: what the payments function does with a payment's name-check outcome. */
+  nameCheckPolicy: 'NAME_CHECK_POLICY',
+  /** With `refuse-no-match`: payments above this amount need a name check (decimal text; unset: none). */
+  nameCheckRequireAbove: 'NAME_CHECK_REQUIRE_ABOVE',
   webhookQueueUrl: 'WEBHOOK_QUEUE_URL',
   /** The webhook dead-letter queue, also the quarantine of webhooks that can never be processed. */
   webhookDeadLetterQueueUrl: 'WEBHOOK_DEAD_LETTER_QUEUE_URL',

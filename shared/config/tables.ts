@@ -36,4 +36,14 @@ export const paymentsTable: TableDefinition = {
   partitionKey: 'endToEndId',
 };
 
-export const tables = [idempotencyTable, webhookInboxTable, paymentsTable] as const;
+/**
+ * One item per payee name check that named an end-to-end id (key that id, at most 140 characters): its
+ * outcome, kept for a configurable time (24 hours by default) so a later payment with the same id carries it.
+ */
+export const nameChecksTable: TableDefinition = {
+  name: 'name-checks',
+  partitionKey: 'endToEndId',
+  ttlAttribute: 'expiresAt',
+};
+
+export const tables = [idempotencyTable, webhookInboxTable, paymentsTable, nameChecksTable] as const;

@@ -66,7 +66,7 @@ export async function forwardOperation(
   };
   const readBack = readBackPath(operation, request);
   const tracker = trackerOf(operation, deps);
-  if (key === undefined && tracker !== undefined) {
+  if (key === undefined && tracker !== undefined && !tracker.settleOnly) {
     // checkRequest refuses a missing key where the operation requires one; a tracked write always does.
     return problem(
       400,
@@ -77,7 +77,17 @@ export async function forwardOperation(
   }
   if (key === undefined) {
     try {
-      return await callBank(deps.bank, bankRequest, readBack);
+      if (tracker === undefined) return await callBank(deps.bank, bankRequest, readBack);
+      // A settle-only tracker learns the definitive answer; an unknown outcome leaves it nothing to record.
+      const requestId = randomUUID();
+      const answer = await callBank(deps.bank, { ...bankRequest, requestId }, readBack);
+      await settleLogged(
+        tracker,
+        trackedCallOf(operation, checked.body, requestId, now, request.deadline),
+        trackedAnswer(answer),
+        deps.log,
+      );
+      return answer;
     } catch (error) {
       return failureResult(error, deps.log);
     }
@@ -90,13 +100,7 @@ export async function forwardOperation(
   const tracked: TrackedCall | undefined =
     tracker === undefined
       ? undefined
-      : {
-          operationId: operation.id,
-          body: checked.body === undefined ? undefined : readJson(checked.body, REQUEST_JSON_LIMITS),
-          requestId,
-          now: new Date(now()),
-          deadline: request.deadline,
-        };
+      : trackedCallOf(operation, checked.body, requestId, now, request.deadline);
   const work = async (): Promise<StoredAnswer> => {
     try {
       if (tracker !== undefined && tracked !== undefined) {
@@ -138,6 +142,22 @@ export async function forwardOperation(
     }
     return failureResult(workError ?? error, deps.log, requestId);
   }
+}
+
+function trackedCallOf(
+  operation: Operation,
+  body: Uint8Array | undefined,
+  requestId: string,
+  now: () => number,
+  deadline: number,
+): TrackedCall {
+  return {
+    operationId: operation.id,
+    body: body === undefined ? undefined : readJson(body, REQUEST_JSON_LIMITS),
+    requestId,
+    now: new Date(now()),
+    deadline,
+  };
 }
 
 /** The tracker an operation names; one that is named but not wired is a deployment error, found before sending. */

@@ -5,7 +5,7 @@ export interface TrackedCall {
   operationId: string;
   /** The request body as the safe JSON reader gives it (numbers as `JsonNumber`, the digits written). */
   body: unknown;
-  /** The X-Request-Id the bank sees for this Idempotency-Key. */
+  /** The X-Request-Id the bank sees (for this Idempotency-Key, or a fresh one for an unkeyed settle-only call). */
   requestId: string;
   now: Date;
   /** Epoch milliseconds after which the tracker starts no bank call of its own. */
@@ -23,6 +23,12 @@ export interface TrackedAnswer {
  * Both calls run inside the Idempotency-Key's single run, so each happens once per key.
  */
 export interface OperationTracker {
+  /**
+   * A tracker that claims nothing and only records outcomes (a write that moves no money, e.g. a payee name
+   * check): its operation runs without an Idempotency-Key too, and then only `settle` runs, after a definitive
+   * answer. Without it, a tracked operation requires the key.
+   */
+  settleOnly?: boolean;
   /**
    * Before anything is sent: takes the records this request acts on. An `HttpResult` refuses the request
    * (nothing is sent, and that answer is stored under the key); undefined lets it go to the bank.

@@ -1,3 +1,5 @@
+import type { NameCheckOutcome } from '../name-checks/outcome.js';
+
 /**
  * A payment's state machine, pure: which statuses exist, their order, and what a transition writes. Every
  * move goes strictly up the order, so the 202 and the webhooks may arrive in any order, a late `Accepted`
@@ -86,6 +88,8 @@ export interface PaymentRecord {
   debtorAccount?: string;
   creditorAccount?: string;
   instructionIdentification?: string;
+  /** The payee name check made with this end-to-end id, as it stood when the payment was claimed. */
+  nameCheck?: NameCheckOutcome;
   /** The X-Request-Id of the request that claimed it (absent when a webhook created it). */
   requestId?: string;
   /** Counts claims: a re-claim after a refusal starts a new generation. */
@@ -99,7 +103,7 @@ export interface PaymentRecord {
 export type PaymentFacts = Partial<
   Pick<
     PaymentRecord,
-    'amount' | 'currency' | 'debtorAccount' | 'creditorAccount' | 'instructionIdentification'
+    'amount' | 'currency' | 'debtorAccount' | 'creditorAccount' | 'instructionIdentification' | 'nameCheck'
   >
 >;
 
@@ -170,7 +174,9 @@ export function reclaimedRecord(
   requestId: string,
   at: Date,
 ): PaymentRecord {
-  const next = { ...record, ...definedOnly(facts), requestId, generation: record.generation + 1 };
+  // A name check belongs to the claim that read it: a new claim carries its own or none.
+  const { nameCheck: _earlierCheck, ...kept } = record;
+  const next = { ...kept, ...definedOnly(facts), requestId, generation: record.generation + 1 };
   const change: Change = { to: 'Submitted', at, cause: 'claim' };
   return {
     ...next,

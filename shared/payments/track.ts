@@ -1,6 +1,9 @@
 import type { Log } from '../bank/client.js';
 import type { OperationTracker, TrackedAnswer, TrackedCall } from '../gateway/tracker.js';
 import { type HttpResult, problem } from '../http/problem.js';
+import { liveCheck, type NameCheckOutcome, nameCheckPath, outcomeOf } from '../name-checks/outcome.js';
+import { type NameCheckPolicy, policyRefusal } from '../name-checks/policy.js';
+import type { NameCheckStore } from '../name-checks/ports.js';
 import type { EventPublisher, GatewayEvent } from '../webhooks/ports.js';
 import type { StateHook } from '../webhooks/process.js';
 import type { BankBookings, PaymentStore } from './ports.js';
@@ -29,6 +32,11 @@ export interface PaymentDependencies {
   log: Log;
   /** Where the tracker reads what the bank booked (the operation path only; webhooks need none). */
   bookings?: BankBookings;
+  /**
+   * Name-check outcomes by end-to-end id, read on claim (the operation path only): each claimed payment
+   * carries its check, and the policy may refuse it before anything is claimed or sent.
+   */
+  nameChecks?: { store: Pick<NameCheckStore, 'get'>; policy: NameCheckPolicy };
 }
 
 /** The tracker's name, as operations name it (`Operation.tracker`). */
@@ -70,7 +78,8 @@ export function paymentsTracker(deps: PaymentDependencies): OperationTracker {
 }
 
 async function claimPayments(call: TrackedCall, deps: PaymentDependencies): Promise<HttpResult | undefined> {
-  const intents = paymentIntents(call.body);
+  const intents = await withNameChecks(paymentIntents(call.body), call, deps);
+  if (!Array.isArray(intents)) return intents;
   const claimed: PaymentIntent[] = [];
   for (const intent of intents) {
     const outcome = await claimOne(intent, call, deps);
@@ -98,6 +107,53 @@ async function claimPayments(call: TrackedCall, deps: PaymentDependencies): Prom
       call.now,
     );
   return undefined;
+}
+
+/**
+ * Each intent with the name check of its end-to-end id (while it counts), or the policy's refusal of the
+ * first payment it refuses: a 422 naming that end-to-end id and the check, before anything is claimed.
+ * With the policy off, a check that cannot be read is logged and the payment goes on without it.
+ */
+async function withNameChecks(
+  intents: PaymentIntent[],
+  call: TrackedCall,
+  deps: PaymentDependencies,
+): Promise<PaymentIntent[] | HttpResult> {
+  const nameChecks = deps.nameChecks;
+  if (nameChecks === undefined) return intents;
+  const result: PaymentIntent[] = [];
+  for (const intent of intents) {
+    let check: NameCheckOutcome | undefined;
+    try {
+      const live = liveCheck(await nameChecks.store.get(intent.endToEndId), call.now);
+      check = live === undefined ? undefined : outcomeOf(live);
+    } catch (error) {
+      if (nameChecks.policy.mode !== 'off') throw error;
+      deps.log.warn('the name check could not be read; the payment goes on without it', {
+        endToEndId: intent.endToEndId,
+        reason: (error as Error).message,
+      });
+    }
+    const refusal = policyRefusal(nameChecks.policy, intent.facts, check);
+    if (refusal !== undefined) {
+      return problem(
+        422,
+        'Refused by the name-check policy',
+        `The payment with end-to-end id ${intent.endToEndId} was not sent: ${refusal}. Nothing was sent or claimed.`,
+        {
+          endToEndIdentification: [
+            check === undefined
+              ? `${intent.endToEndId} has no name check (policy refuse-no-match, requireAbove)`
+              : `${intent.endToEndId} was name-checked with outcome ${check.outcome}`,
+          ],
+        },
+        { 'x-request-id': call.requestId },
+        nameCheckPath(intent.endToEndId),
+      );
+    }
+    result.push(check === undefined ? intent : { ...intent, facts: { ...intent.facts, nameCheck: check } });
+  }
+  return result;
 }
 
 async function claimOne(

@@ -1,6 +1,8 @@
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { ENV } from '../config/function-environment.js';
 import type { ForwardDependencies } from '../gateway/forward-operation.js';
+import { DynamoDbNameCheckStore } from '../name-checks/dynamodb-store.js';
+import { type NameCheckPolicy, parseNameCheckPolicy } from '../name-checks/policy.js';
 import { logger } from '../observability.js';
 import { bankBookings } from '../payments/bank-bookings.js';
 import { DynamoDbPaymentStore } from '../payments/dynamodb-store.js';
@@ -23,9 +25,21 @@ export const awsPaymentsForwardDependencies = once((): ForwardDependencies => {
         events: new EventBridgePublisher(new EventBridgeClient({}), requireEnv(ENV.eventBusName)),
         log: logger,
         bookings: bankBookings(forward.bank),
+        nameChecks: {
+          store: new DynamoDbNameCheckStore(awsDynamoClient(), requireEnv(ENV.nameChecksTable)),
+          policy: nameCheckPolicyFromEnv(),
+        },
       }),
     },
   };
 });
+
+/** The per-environment name-check policy the stack sets (off when unset). */
+function nameCheckPolicyFromEnv(): NameCheckPolicy {
+  return parseNameCheckPolicy(process.env[ENV.nameCheckPolicy], process.env[ENV.nameCheckRequireAbove], {
+    mode: ENV.nameCheckPolicy,
+    requireAbove: ENV.nameCheckRequireAbove,
+  });
+}
 
 buildAtColdStart(awsPaymentsForwardDependencies);

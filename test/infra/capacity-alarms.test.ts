@@ -15,6 +15,7 @@ const pascalNames = [
   ...operationFunctionNames(),
   fnNames.gatewaySigningKey,
   fnNames.gatewayPayments,
+  fnNames.gatewayNameChecks,
   fnNames.webhookReceiver,
   fnNames.webhookProcessor,
 ].map((name) =>
@@ -28,7 +29,12 @@ const pascalNames = [
 const usageAlarms = ['KmsSignRate', 'EventBridgePutEventsRate'];
 const accountAlarms = [...usageAlarms, 'LambdaAccountConcurrency'];
 const apiAlarms = ['InternalApiThrottled', 'WebhookApiThrottled'];
-const tableAlarms = ['IdempotencyTableThrottled', 'WebhookInboxTableThrottled', 'PaymentsTableThrottled'];
+const tableAlarms = [
+  'IdempotencyTableThrottled',
+  'WebhookInboxTableThrottled',
+  'PaymentsTableThrottled',
+  'NameChecksTableThrottled',
+];
 const allAlarms = () => [
   ...accountAlarms,
   ...apiAlarms,

@@ -91,3 +91,25 @@ describe('the CDK configuration is one typed record per bank environment', () =>
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 });
+
+describe('the name-check settings', () => {
+  it('keep checks 24 hours with the policy off by default', () => {
+    expect(fromContext({}).nameChecks).toEqual({ ttlHours: 24, policy: { mode: 'off' } });
+  });
+
+  it('take the TTL, the policy and its threshold from context (numbers from cdk.json too)', () => {
+    expect(
+      fromContext({ nameCheckTtlHours: 48, nameCheckPolicy: 'refuse-no-match', nameCheckRequireAbove: 1000 })
+        .nameChecks,
+    ).toEqual({ ttlHours: 48, policy: { mode: 'refuse-no-match', requireAbove: '1000' } });
+  });
+
+  it.each([
+    [{ nameCheckPolicy: 'on' }, 'nameCheckPolicy must be off or refuse-no-match, got "on".'],
+    [{ nameCheckRequireAbove: '10' }, 'nameCheckRequireAbove needs nameCheckPolicy=refuse-no-match.'],
+    [{ nameCheckTtlHours: '1.5' }, 'nameCheckTtlHours must be whole hours from 1 to 8760, got "1.5".'],
+    [{ nameCheckTtlHours: true }, 'A name-check setting must be text or a number, got true.'],
+  ])('refuse %j with a ConfigError naming the key', (context, message) => {
+    expect(() => fromContext(context)).toThrow(new ConfigError(message));
+  });
+});

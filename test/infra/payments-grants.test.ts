@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { fnNames, operationFunctionNames } from '../../lib/catalog.js';
 import { ENV } from '../../shared/config/function-environment.js';
 import {
   actionsOf,
@@ -12,19 +13,42 @@ import {
   variablesOf,
 } from './synth.js';
 
-describe('the payments operation function', () => {
-  let s: Synthesized;
-  beforeAll(() => {
-    s = synthesize({ env: 'simulation' });
-  });
+let s: Synthesized;
+beforeAll(() => {
+  s = synthesize({ env: 'simulation' });
+});
 
-  const statements = (): Statement[] =>
-    statementsOfRole(s.statelessJson, roleLogicalIdByName(s.statelessJson, 'clearway-sim-payments-')).map(
-      (statement) => resolveCrossStack(statement, s.statefulJson) as Statement,
-    );
+const statementsOf = (fn: string): Statement[] =>
+  statementsOfRole(s.statelessJson, roleLogicalIdByName(s.statelessJson, `clearway-sim-${fn}-`)).map(
+    (statement) => resolveCrossStack(statement, s.statefulJson) as Statement,
+  );
+const functionOf = (fn: string) =>
+  resourcesOfType(s.statelessJson, 'AWS::Lambda::Function').find(
+    ([, resource]) => variablesOf(resource).POWERTOOLS_SERVICE_NAME === fn,
+  )?.[1];
+const nameChecksTableId = () =>
+  resourcesOfType(s.statefulJson, 'AWS::DynamoDB::Table').find(
+    ([, table]) =>
+      JSON.stringify(table.Properties?.KeySchema).includes('"endToEndId"') &&
+      table.Properties?.TimeToLiveSpecification !== undefined,
+  )?.[0];
+/** The actions a function's role is granted on the name-checks table. */
+const onNameChecks = (fn: string) =>
+  statementsOf(fn)
+    .filter(
+      (statement) =>
+        JSON.stringify(statement.Resource) === JSON.stringify({ 'Fn::GetAtt': [nameChecksTableId(), 'Arn'] }),
+    )
+    .flatMap(actionsOf)
+    .sort();
+
+describe('the payments operation function', () => {
+  const statements = () => statementsOf('payments');
   const paymentsTableId = () =>
-    resourcesOfType(s.statefulJson, 'AWS::DynamoDB::Table').find(([, table]) =>
-      JSON.stringify(table.Properties?.KeySchema).includes('"endToEndId"'),
+    resourcesOfType(s.statefulJson, 'AWS::DynamoDB::Table').find(
+      ([, table]) =>
+        JSON.stringify(table.Properties?.KeySchema).includes('"endToEndId"') &&
+        table.Properties?.TimeToLiveSpecification === undefined,
     )?.[0];
 
   it('may get, put and update items of the payments table only, and put events on the bus', () => {
@@ -48,5 +72,33 @@ describe('the payments operation function', () => {
     expect(Object.keys(variablesOf(fn))).toEqual(
       expect.arrayContaining([ENV.paymentsTable, ENV.eventBusName]),
     );
+  });
+});
+
+describe('the name-checks table and who may use it', () => {
+  it('lets the payments function only get name checks, with the table and the policy (off by default) by environment', () => {
+    expect(nameChecksTableId()).toBeDefined();
+    expect(onNameChecks(fnNames.payments)).toEqual(['dynamodb:GetItem']);
+    const variables = variablesOf(functionOf(fnNames.payments));
+    expect(variables[ENV.nameChecksTable]).toBeDefined();
+    expect(variables[ENV.nameCheckPolicy]).toBe('off');
+    expect(variables[ENV.nameCheckRequireAbove]).toBeUndefined();
+  });
+
+  it('lets GET /gateway/name-checks/{endToEndId} only get items of the name-checks table', () => {
+    const actions = statementsOf(fnNames.gatewayNameChecks).flatMap(actionsOf);
+    expect(actions.filter((action) => action.startsWith('dynamodb:'))).toEqual(['dynamodb:GetItem']);
+    expect(onNameChecks(fnNames.gatewayNameChecks)).toEqual(['dynamodb:GetItem']);
+    expect(Object.keys(variablesOf(functionOf(fnNames.gatewayNameChecks)))).toContain(ENV.nameChecksTable);
+  });
+
+  it('lets the name-checks operation function only put name checks, once it exists, with its TTL', () => {
+    if (!operationFunctionNames().includes(fnNames.nameChecks)) {
+      // Until the name-check operations are in the registry there is no such function, and no grant.
+      expect(functionOf(fnNames.nameChecks)).toBeUndefined();
+      return;
+    }
+    expect(onNameChecks(fnNames.nameChecks)).toEqual(['dynamodb:PutItem']);
+    expect(variablesOf(functionOf(fnNames.nameChecks))[ENV.nameCheckTtlHours]).toBe('24');
   });
 });

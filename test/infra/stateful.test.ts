@@ -2,7 +2,12 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { publicKeyReaderFunctionNames, signingFunctionNames } from '../../lib/catalog.js';
 import { bankPublicKeysPlaceholder, placeholderTokenExpiry } from '../../lib/stateful-stack.js';
-import { idempotencyTable, paymentsTable, webhookInboxTable } from '../../shared/config/tables.js';
+import {
+  idempotencyTable,
+  nameChecksTable,
+  paymentsTable,
+  webhookInboxTable,
+} from '../../shared/config/tables.js';
 import { QUEUE_MESSAGE_LIMIT_BYTES } from '../../shared/webhooks/queue-message.js';
 import {
   actionsOf,
@@ -144,7 +149,7 @@ describe('the stateful stack', () => {
     });
   });
 
-  it.each([idempotencyTable, webhookInboxTable])(
+  it.each([idempotencyTable, webhookInboxTable, nameChecksTable])(
     'creates the $name table on demand, with point-in-time recovery, encryption and its TTL attribute',
     (definition) => {
       simulation.stateful.hasResource('AWS::DynamoDB::Table', {

@@ -24,6 +24,7 @@ const allFunctionNames = () => [
   ...operationFunctionNames(),
   fnNames.gatewaySigningKey,
   fnNames.gatewayPayments,
+  fnNames.gatewayNameChecks,
   fnNames.webhookReceiver,
   fnNames.webhookProcessor,
 ];
@@ -270,8 +271,12 @@ describe('the stateless stack', () => {
       const inbox = statefulId(simulation, 'AWS::DynamoDB::Table', (t) =>
         JSON.stringify(t.Properties?.KeySchema).includes('"key"'),
       );
-      const payments = statefulId(simulation, 'AWS::DynamoDB::Table', (t) =>
-        JSON.stringify(t.Properties?.KeySchema).includes('"endToEndId"'),
+      const payments = statefulId(
+        simulation,
+        'AWS::DynamoDB::Table',
+        (t) =>
+          JSON.stringify(t.Properties?.KeySchema).includes('"endToEndId"') &&
+          t.Properties?.TimeToLiveSpecification === undefined,
       );
       const bus = statefulId(simulation, 'AWS::Events::EventBus');
       const { queue, dlq } = webhookQueues(simulation);
@@ -344,8 +349,12 @@ describe('the stateless stack', () => {
     });
 
     it('lets the payments read function only get items of the payments table', () => {
-      const payments = statefulId(simulation, 'AWS::DynamoDB::Table', (t) =>
-        JSON.stringify(t.Properties?.KeySchema).includes('"endToEndId"'),
+      const payments = statefulId(
+        simulation,
+        'AWS::DynamoDB::Table',
+        (t) =>
+          JSON.stringify(t.Properties?.KeySchema).includes('"endToEndId"') &&
+          t.Properties?.TimeToLiveSpecification === undefined,
       );
       const allowed = grants(resolvedStatements(simulation, fnNames.gatewayPayments));
       expect([...allowed.keys()].sort()).toEqual([...runtimeBasics, 'dynamodb:GetItem'].sort());

@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { SandboxConfig } from '../../local/config.js';
 import { type SandboxOptions, startSandbox } from '../../local/sandbox.js';
 import { ManualClock } from '../../shared/ports/clock.js';
 import { seededRandom } from './seeded-random.js';
@@ -8,6 +9,8 @@ import { seededRandom } from './seeded-random.js';
 export interface TestSandboxOptions extends Pick<SandboxOptions, 'lambdaTimeoutMs' | 'bankRetry'> {
   webhookTimeoutMs?: number;
   eventLimit?: number;
+  /** Name-check TTL and policy (default: 24 hours, policy off). */
+  nameChecks?: SandboxConfig['nameChecks'];
   /** Seeds every draw of the sandbox (fault rates, nonces, retry jitter), each from its own stream. */
   seed?: number;
 }
@@ -27,6 +30,7 @@ export async function testSandbox(options: TestSandboxOptions = {}) {
       overdraftAgreement: false,
       home,
       eventLimit: options.eventLimit ?? 10_000,
+      nameChecks: options.nameChecks ?? { ttlHours: 24, policy: { mode: 'off' } },
     },
     {
       simClock,

@@ -15,6 +15,7 @@ describe('the payments composition roots on AWS', () => {
       [ENV.idempotencyTable]: 'idempotency',
       [ENV.paymentsTable]: 'payments',
       [ENV.eventBusName]: 'bus',
+      [ENV.nameChecksTable]: 'name-checks',
       AWS_REGION: 'eu-west-2',
     }))
       vi.stubEnv(name, value);

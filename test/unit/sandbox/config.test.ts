@@ -33,6 +33,33 @@ describe('the sandbox reads its settings from the environment and names what is 
     expect(() => readConfig(env)).toThrow(message);
   });
 
+  it('keeps name checks 24 hours with the policy off by default, and takes both from the environment', () => {
+    expect(readConfig({}).nameChecks).toEqual({ ttlHours: 24, policy: { mode: 'off' } });
+    expect(
+      readConfig({
+        CLEARWAY_NAME_CHECK_TTL_HOURS: '2',
+        CLEARWAY_NAME_CHECK_POLICY: 'refuse-no-match',
+        CLEARWAY_NAME_CHECK_REQUIRE_ABOVE: '500.00',
+      }).nameChecks,
+    ).toEqual({ ttlHours: 2, policy: { mode: 'refuse-no-match', requireAbove: '500.00' } });
+  });
+
+  it.each([
+    [{ CLEARWAY_NAME_CHECK_POLICY: 'strict' }, 'CLEARWAY_NAME_CHECK_POLICY must be off or refuse-no-match'],
+    [
+      { CLEARWAY_NAME_CHECK_REQUIRE_ABOVE: '100' },
+      'CLEARWAY_NAME_CHECK_REQUIRE_ABOVE needs CLEARWAY_NAME_CHECK_POLICY=refuse-no-match',
+    ],
+    [
+      { CLEARWAY_NAME_CHECK_TTL_HOURS: '0' },
+      'CLEARWAY_NAME_CHECK_TTL_HOURS must be whole hours from 1 to 8760',
+    ],
+  ])('refuses the name-check setting %j as a ConfigError', (env, message) => {
+    expect(() => readConfig(env)).toThrow(
+      expect.objectContaining({ name: 'ConfigError', message: expect.stringContaining(message) }),
+    );
+  });
+
   it('accepts another bank when its token and keys are given', () => {
     const config = readConfig({
       CLEARWAY_BANK_URL: 'https://bank.example/api',

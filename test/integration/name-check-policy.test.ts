@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nameChecksTable } from '../../shared/config/tables.js';
+import { DynamoDbNameCheckStore } from '../../shared/name-checks/dynamodb-store.js';
+import type { NameCheckRecord } from '../../shared/name-checks/outcome.js';
+import { testSandbox } from '../support/sandbox.js';
+
+/**
+ * Name-check outcomes travel with payments, through the sandbox: one sandbox with the policy on
+ * (`refuse-no-match`, `requireAbove` 500) and one with it off. The checks are written straight into the
+ * name-checks table, as the name-checks tracker writes them.
+ */
+type World = Awaited<ReturnType<typeof testSandbox>>;
+let strict: World;
+let lenient: World;
+const ibans = new Map<World, string>();
+
+const checkOf = (endToEndId: string, reasonCode?: string): NameCheckRecord => ({
+  endToEndId,
+  outcome: reasonCode ?? 'Matched',
+  matched: reasonCode === undefined,
+  ...(reasonCode !== undefined && { reasonCode }),
+  responseWithinSla: true,
+  account: '****5678',
+  checkedAt: new Date().toISOString(),
+  requestId: 'cw-check',
+  // The gateway's clock is the system's.
+  expiresAt: Math.floor(Date.now() / 1000) + 3600,
+});
+const recordCheck = (world: World, record: NameCheckRecord) =>
+  new DynamoDbNameCheckStore(
+    world.sandbox.dynamo.client,
+    world.sandbox.dynamo.tableName(nameChecksTable),
+  ).put(record);
+
+const pay = (world: World, endToEndId: string, amount: number, key = randomUUID()) =>
+  world.gateway('/v3/payments/fps', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': key },
+    body: JSON.stringify({
+      paymentInstructions: [
+        {
+          debtor: { address: '1 High Street' },
+          paymentInstructionIdentification: `pi-${endToEndId}`,
+          debtorAccount: { identification: { iban: ibans.get(world) } },
+          creditTransfers: [
+            {
+              paymentIdentification: {
+                instructionIdentification: `i-${endToEndId}`,
+                endToEndIdentification: endToEndId,
+              },
+              amount: { instructedAmount: amount },
+              creditor: { name: 'Jane Smith' },
+              creditorAccount: {
+                identification: { other: { identification: '20000012345678', schemeName: { code: 'BBAN' } } },
+              },
+              remittanceInformation: { structured: { creditorReferenceInformation: { reference: 'Rent' } } },
+            },
+          ],
+        },
+      ],
+    }),
+  });
+
+async function openAccount(world: World) {
+  const response = await world.gateway('/v3/Accounts', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+    body: JSON.stringify({ accountName: 'Main', owner: { name: 'Acme' }, sortCode: '040004' }),
+  });
+  expect(response.status).toBe(201);
+  ibans.set(world, ((await response.json()) as { account: { iban: string } }).account.iban);
+}
+
+beforeAll(async () => {
+  [strict, lenient] = await Promise.all([
+    testSandbox({ nameChecks: { ttlHours: 24, policy: { mode: 'refuse-no-match', requireAbove: '500' } } }),
+    testSandbox(),
+  ]);
+  await Promise.all([openAccount(strict), openAccount(lenient)]);
+});
+afterAll(async () => {
+  await Promise.all([strict?.sandbox.close(), lenient?.sandbox.close()]);
+});
+
+describe('GET /gateway/name-checks/{endToEndId}', () => {
+  it('answers a recorded check with its outcome, the account masked and when it expires', async () => {
+    await recordCheck(strict, checkOf('nc-read-1', 'MBAM'));
+    const response = await strict.gateway('/gateway/name-checks/nc-read-1');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      endToEndId: 'nc-read-1',
+      outcome: 'MBAM',
+      matched: false,
+      account: '****5678',
+      expiresAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+  });
+
+  it('answers 404 problem for an unknown or expired check, and 400 naming endToEndId for a bad one', async () => {
+    await recordCheck(strict, {
+      ...checkOf('nc-expired', 'ANNM'),
+      expiresAt: Math.floor(Date.now() / 1000) - 1,
+    });
+    for (const id of ['nc-unknown', 'nc-expired']) {
+      const response = await strict.gateway(`/gateway/name-checks/${id}`);
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toBe('application/problem+json');
+    }
+    const tooLong = await strict.gateway(`/gateway/name-checks/${'a'.repeat(141)}`);
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.json()).toMatchObject({ errors: { endToEndId: [expect.any(String)] } });
+  });
+});
+
+describe('the refuse-no-match policy', () => {
+  it('refuses a payment whose end-to-end id was checked with no match: 422 naming it, nothing sent or claimed', async () => {
+    await recordCheck(strict, checkOf('nc-pay-annm', 'ANNM'));
+    const before = strict.simulator.requests.length;
+    const response = await pay(strict, 'nc-pay-annm', 10);
+    expect(response.status).toBe(422);
+    const problem = (await response.json()) as { detail: string; errors: Record<string, string[]> };
+    expect(problem.detail).toContain('nc-pay-annm');
+    expect(problem.errors).toEqual({
+      endToEndIdentification: ['nc-pay-annm was name-checked with outcome ANNM'],
+    });
+    expect(strict.simulator.requests.length).toBe(before);
+    expect((await strict.gateway('/gateway/payments/nc-pay-annm')).status).toBe(404);
+  });
+
+  it('sends a payment checked with a match, its record carrying the check', async () => {
+    await recordCheck(strict, checkOf('nc-pay-match'));
+    expect((await pay(strict, 'nc-pay-match', 900)).status).toBe(202);
+    const record = await (await strict.gateway('/gateway/payments/nc-pay-match')).json();
+    expect(record).toMatchObject({ status: 'Accepted', nameCheck: { outcome: 'Matched', matched: true } });
+  });
+
+  it('with requireAbove 500, refuses an unchecked payment of 500.01 and sends one of 500', async () => {
+    const before = strict.simulator.requests.length;
+    const refused = await pay(strict, 'nc-pay-big', 500.01);
+    expect(refused.status).toBe(422);
+    expect(strict.simulator.requests.length).toBe(before);
+    expect((await pay(strict, 'nc-pay-small', 500)).status).toBe(202);
+  });
+});
+
+describe('without the policy (the default)', () => {
+  it('sends a payment checked with no match, and its record shows the check', async () => {
+    await recordCheck(lenient, checkOf('nc-pay-annm', 'ANNM'));
+    expect((await pay(lenient, 'nc-pay-annm', 10)).status).toBe(202);
+    const response = await lenient.gateway('/gateway/payments/nc-pay-annm');
+    expect(await response.json()).toMatchObject({
+      status: 'Accepted',
+      nameCheck: { outcome: 'ANNM', matched: false, reasonCode: 'ANNM', account: '****5678' },
+    });
+  });
+});
