@@ -1,6 +1,6 @@
 import { nameCheckOperations } from '../shared/operations/name-checks/operations.js';
-import { awsForwardDependencies } from '../shared/runtime/aws-gateway.js';
+import { awsNameChecksForwardDependencies } from '../shared/runtime/aws-name-checks-gateway.js';
 import { createOperationHandler } from './http/operation-handler.js';
 
-/** Payee name checks (outbound, SRD validate) and the name-check responder settings (opt out, opt in). */
-export const handler = createOperationHandler(nameCheckOperations, awsForwardDependencies);
+/** Payee name checks (outbound, SRD validate), with the name-check tracker, and the responder settings. */
+export const handler = createOperationHandler(nameCheckOperations, awsNameChecksForwardDependencies);

@@ -155,3 +155,42 @@ describe('without the policy (the default)', () => {
     });
   });
 });
+
+describe('a real name check through the gateway travels with the payment', () => {
+  const check = (world: World, endToEndId: string, ownerName: string) =>
+    world.gateway('/open-banking/outbound/v1/name-verification', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' }, // no Idempotency-Key: a check moves no money
+      body: JSON.stringify({
+        SchemeName: 'SortCodeAccountNumber',
+        LegalOwnerType: 'Personal',
+        OwnerName: `,,${ownerName}`,
+        Identification: '20000012345678',
+        EndToEndIdentification: endToEndId,
+      }),
+    });
+
+  it('records a match, serves it, and copies it into the payment record', async () => {
+    const endToEndId = `e2e-real-${randomUUID().slice(0, 8)}`;
+    expect((await check(lenient, endToEndId, 'Jane Smith')).status).toBe(200);
+    const recorded = await lenient.gateway(`/gateway/name-checks/${endToEndId}`);
+    expect(recorded.status).toBe(200);
+    expect(await recorded.json()).toMatchObject({ endToEndId, outcome: 'Matched', account: '****5678' });
+    expect((await pay(lenient, endToEndId, 10)).status).toBe(202);
+    const payment = await lenient.gateway(`/gateway/payments/${endToEndId}`);
+    expect(await payment.json()).toMatchObject({ nameCheck: { outcome: 'Matched' } });
+  });
+
+  it('refuses under the policy a payment whose check found no match, sending nothing', async () => {
+    const endToEndId = `e2e-real-${randomUUID().slice(0, 8)}`;
+    expect((await check(strict, endToEndId, 'Peter Jones')).status).toBe(200);
+    expect(await (await strict.gateway(`/gateway/name-checks/${endToEndId}`)).json()).toMatchObject({
+      outcome: 'ANNM',
+    });
+    strict.simulator.clearRequests();
+    const refused = await pay(strict, endToEndId, 10);
+    expect(refused.status).toBe(422);
+    expect(JSON.stringify(await refused.json())).toContain(endToEndId);
+    expect(strict.simulator.requests).toHaveLength(0);
+  });
+});

@@ -131,7 +131,8 @@ export function testReceiver(
  */
 export function testProcessor(dynamo: LocalDynamo) {
   const published: ClearwayEvent[] = [];
-  const bus = { failNext: 0 };
+  /** `failNext`: the next n publishes fail; `failKeys`: every publish of these webhook keys fails. */
+  const bus = { failNext: 0, failKeys: new Set<string>() };
   const clock = new ManualClock('2026-03-02T08:00:00Z');
   const ports = memoryWebhookPorts();
   const { log, lines } = recordingLog();
@@ -139,8 +140,8 @@ export function testProcessor(dynamo: LocalDynamo) {
     inbox: new DynamoDbWebhookInbox(dynamo.client, dynamo.tableName(webhookInboxTable)),
     events: {
       publish: async (event: ClearwayEvent) => {
-        if (bus.failNext > 0) {
-          bus.failNext--;
+        if (bus.failNext > 0 || bus.failKeys.has((event.detail as { key?: string }).key ?? '')) {
+          if (bus.failNext > 0) bus.failNext--;
           throw new Error('EventBridge unavailable');
         }
         published.push(event);

@@ -15,8 +15,8 @@ export const verifyPayeeName = {
   path: '/open-banking/outbound/v1/name-verification',
   fn,
   body: nameVerificationRequest,
-  // `tracker: 'name-checks'` joins once the gateway's name-check tracker is wired: an operation naming a
-  // tracker that is not wired is refused before sending (`forward-operation.ts`).
+  // The gateway keeps each outcome by EndToEndIdentification, so a later payment carries it (shared/name-checks).
+  tracker: 'name-checks',
 } satisfies Operation;
 
 export const validateSrd = {
