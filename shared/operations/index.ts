@@ -1,4 +1,5 @@
 import { customerOperations } from './customers/operations.js';
+import { directDebitOperations } from './direct-debits/operations.js';
 import { nameCheckOnboardingOperations } from './name-check-onboarding/operations.js';
 import type { Operation } from './operation.js';
 import { nameCheckOperations } from './name-checks/operations.js';
@@ -14,6 +15,7 @@ export const operations: readonly Operation[] = [
   ...customerOperations,
   ...nameCheckOperations,
   ...nameCheckOnboardingOperations,
+  ...directDebitOperations,
 ];
 
 export function operationsOf(fn: string): Operation[] {

@@ -1,0 +1,226 @@
+import * as z from 'zod/mini';
+import type { Operation } from '../operation.js';
+import { bankId, sortCodeSegment } from '../path-params.js';
+import {
+  accountUnpaidQuery,
+  amendMandateBody,
+  cancelMandateBody,
+  collectionsQuery,
+  createMandateBody,
+  mandatesQuery,
+  returnMandateBody,
+  sortCodeItemsQuery,
+} from './schemas.js';
+
+/**
+ * Spec part 1, "Direct debit instructions" (create, list, amend, return, cancel on real and virtual
+ * accounts) and the direct-debit reads of "Payment data" (unapplied credits and unpaid debits by sort code,
+ * unpaid debits per account, collections per instruction): 16 operations, one function. Every write
+ * requires an Idempotency-Key: the bank's only duplicate check on a create is service user number plus
+ * reference, and an amend, return or cancel acts on the scheme, so none may be sent twice by a retry.
+ * Each write can be read back in the instruction list of its account.
+ */
+const fn = 'direct-debits';
+
+const sortCodePath = z.strictObject({ sortCode: sortCodeSegment() });
+const accountPath = z.strictObject({ accountId: bankId('accountId') });
+const virtualAccountPath = z.strictObject({
+  accountId: bankId('accountId'),
+  virtualAccountId: bankId('virtualAccountId'),
+});
+const mandatePath = z.strictObject({ accountId: bankId('accountId'), mandateId: bankId('mandateId') });
+const virtualMandatePath = z.strictObject({
+  accountId: bankId('accountId'),
+  virtualAccountId: bankId('virtualAccountId'),
+  mandateId: bankId('mandateId'),
+});
+
+const MANDATES = '/v2/Accounts/{accountId}/Mandates';
+const VIRTUAL_MANDATES = '/v2/Accounts/{accountId}/Virtual/{virtualAccountId}/Mandates';
+
+// --- Reads -----------------------------------------------------------------------------------------------
+
+export const listUnappliedDirectCredits = {
+  id: 'listUnappliedDirectCredits',
+  method: 'GET',
+  path: '/v1/Transactions/{sortCode}/DirectCredit/Unapplied',
+  pathParams: sortCodePath,
+  fn,
+  query: sortCodeItemsQuery,
+} satisfies Operation;
+
+export const listUnpaidDirectDebits = {
+  id: 'listUnpaidDirectDebits',
+  method: 'GET',
+  path: '/v1/Transactions/{sortCode}/DirectDebit/Unpaid',
+  pathParams: sortCodePath,
+  fn,
+  query: sortCodeItemsQuery,
+} satisfies Operation;
+
+export const listAccountUnpaidDirectDebits = {
+  id: 'listAccountUnpaidDirectDebits',
+  method: 'GET',
+  path: '/v2/Accounts/{accountId}/Mandates/Unpaid',
+  pathParams: accountPath,
+  fn,
+  query: accountUnpaidQuery,
+} satisfies Operation;
+
+export const listVirtualAccountUnpaidDirectDebits = {
+  id: 'listVirtualAccountUnpaidDirectDebits',
+  method: 'GET',
+  path: '/v2/Accounts/{accountId}/Virtual/{virtualAccountId}/Mandates/Unpaid',
+  pathParams: virtualAccountPath,
+  fn,
+  query: accountUnpaidQuery,
+} satisfies Operation;
+
+/** The bank answers this read 202 (the reference lists no other success). */
+export const listMandateCollections = {
+  id: 'listMandateCollections',
+  method: 'GET',
+  path: '/v2/Accounts/{accountId}/Mandates/{mandateId}/Collections',
+  pathParams: mandatePath,
+  fn,
+  query: collectionsQuery,
+} satisfies Operation;
+
+export const listVirtualMandateCollections = {
+  id: 'listVirtualMandateCollections',
+  method: 'GET',
+  path: '/v2/Accounts/{accountId}/Virtual/{virtualAccountId}/Mandates/{mandateId}/Collections',
+  pathParams: virtualMandatePath,
+  fn,
+  query: collectionsQuery,
+} satisfies Operation;
+
+// --- Instructions on a real account ----------------------------------------------------------------------
+
+export const createMandate = {
+  id: 'createMandate',
+  method: 'POST',
+  path: '/v1/Accounts/{accountId}/Mandates',
+  pathParams: accountPath,
+  fn,
+  body: createMandateBody,
+  requiresIdempotencyKey: true,
+  readBack: MANDATES,
+} satisfies Operation;
+
+export const listMandates = {
+  id: 'listMandates',
+  method: 'GET',
+  path: MANDATES,
+  pathParams: accountPath,
+  fn,
+  query: mandatesQuery,
+} satisfies Operation;
+
+export const amendMandate = {
+  id: 'amendMandate',
+  method: 'PATCH',
+  path: '/v1/Accounts/{accountId}/Mandates/{mandateId}',
+  pathParams: mandatePath,
+  fn,
+  body: amendMandateBody,
+  requiresIdempotencyKey: true,
+  readBack: MANDATES,
+} satisfies Operation;
+
+export const returnMandate = {
+  id: 'returnMandate',
+  method: 'POST',
+  path: '/v1/Accounts/{accountId}/Mandates/{mandateId}/Returns',
+  pathParams: mandatePath,
+  fn,
+  body: returnMandateBody,
+  requiresIdempotencyKey: true,
+  readBack: MANDATES,
+} satisfies Operation;
+
+/** A DELETE with a JSON body (`reasonCode`), signed like a POST (webhooks.md, "Facts the spec parts leave out"). */
+export const cancelMandate = {
+  id: 'cancelMandate',
+  method: 'DELETE',
+  path: '/v1/Accounts/{accountId}/Mandates/{mandateId}',
+  pathParams: mandatePath,
+  fn,
+  body: cancelMandateBody,
+  requiresIdempotencyKey: true,
+  readBack: MANDATES,
+} satisfies Operation;
+
+// --- Instructions on a virtual account (the same bodies) -------------------------------------------------
+
+export const createVirtualMandate = {
+  id: 'createVirtualMandate',
+  method: 'POST',
+  path: '/v1/Accounts/{accountId}/Virtual/{virtualAccountId}/Mandates',
+  pathParams: virtualAccountPath,
+  fn,
+  body: createMandateBody,
+  requiresIdempotencyKey: true,
+  readBack: VIRTUAL_MANDATES,
+} satisfies Operation;
+
+export const listVirtualMandates = {
+  id: 'listVirtualMandates',
+  method: 'GET',
+  path: VIRTUAL_MANDATES,
+  pathParams: virtualAccountPath,
+  fn,
+  query: mandatesQuery,
+} satisfies Operation;
+
+export const amendVirtualMandate = {
+  id: 'amendVirtualMandate',
+  method: 'PATCH',
+  path: '/v1/Accounts/{accountId}/Virtual/{virtualAccountId}/Mandates/{mandateId}',
+  pathParams: virtualMandatePath,
+  fn,
+  body: amendMandateBody,
+  requiresIdempotencyKey: true,
+  readBack: VIRTUAL_MANDATES,
+} satisfies Operation;
+
+export const returnVirtualMandate = {
+  id: 'returnVirtualMandate',
+  method: 'POST',
+  path: '/v1/Accounts/{accountId}/Virtual/{virtualAccountId}/Mandates/{mandateId}/Returns',
+  pathParams: virtualMandatePath,
+  fn,
+  body: returnMandateBody,
+  requiresIdempotencyKey: true,
+  readBack: VIRTUAL_MANDATES,
+} satisfies Operation;
+
+export const cancelVirtualMandate = {
+  id: 'cancelVirtualMandate',
+  method: 'DELETE',
+  path: '/v1/Accounts/{accountId}/Virtual/{virtualAccountId}/Mandates/{mandateId}',
+  pathParams: virtualMandatePath,
+  fn,
+  body: cancelMandateBody,
+  requiresIdempotencyKey: true,
+  readBack: VIRTUAL_MANDATES,
+} satisfies Operation;
+
+export const directDebitOperations: readonly Operation[] = [
+  listUnappliedDirectCredits,
+  listUnpaidDirectDebits,
+  listAccountUnpaidDirectDebits,
+  listVirtualAccountUnpaidDirectDebits,
+  listMandateCollections,
+  listVirtualMandateCollections,
+  createMandate,
+  listMandates,
+  amendMandate,
+  returnMandate,
+  cancelMandate,
+  createVirtualMandate,
+  listVirtualMandates,
+  amendVirtualMandate,
+  returnVirtualMandate,
+  cancelVirtualMandate,
+];
