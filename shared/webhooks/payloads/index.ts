@@ -1,5 +1,16 @@
 import type * as z from 'zod/mini';
 import {
+  bacsMandateCancellationFailedPayload,
+  bacsMandateCancelledPayload,
+  bacsMandateInitiatedPayload,
+  bacsMandateInitiationFailedPayload,
+  bacsMandateMigratedPayload,
+  bacsMandateReturnedPayload,
+  bacsMandateReturnFailedPayload,
+  bacsUnappliedCreditReceivedPayload,
+  bacsUnpaidDirectDebitReceivedPayload,
+} from './direct-debits.js';
+import {
   accountCreatedPayload,
   virtualAccountCreatedPayload,
   virtualAccountCreationFailedPayload,
@@ -25,4 +36,19 @@ export const webhookPayloads: Record<string, Record<number, z.ZodMiniType>> = {
   TransactionRejected: { 2: transactionRejectedPayload },
   PaymentMessageValidationFailed: { 1: paymentMessageValidationFailedPayload },
   PaymentMessageAssesmentFailed: { 1: paymentMessageAssesmentFailedPayload },
+  // Bacs: the pages write some types with their version suffix too (`BacsMandateInitiatedV2`); both pass.
+  BacsMandateInitiated: { 2: bacsMandateInitiatedPayload },
+  BacsMandateInitiatedV2: { 2: bacsMandateInitiatedPayload },
+  BacsMandateInitiationFailed: { 1: bacsMandateInitiationFailedPayload },
+  BacsMandateCancelled: { 2: bacsMandateCancelledPayload },
+  BacsMandateCancelledV2: { 2: bacsMandateCancelledPayload },
+  BacsMandateCancellationFailed: { 1: bacsMandateCancellationFailedPayload },
+  BacsMandateReturned: { 1: bacsMandateReturnedPayload },
+  BacsMandateReturnFailed: { 1: bacsMandateReturnFailedPayload },
+  BacsMandateMigrated: { 2: bacsMandateMigratedPayload },
+  BacsMandateMigratedV2: { 2: bacsMandateMigratedPayload },
+  BacsUnpaidDirectDebitReceived: { 3: bacsUnpaidDirectDebitReceivedPayload },
+  BacsUnpaidDirectDebitReceivedV3: { 3: bacsUnpaidDirectDebitReceivedPayload },
+  BacsUnappliedCreditReceived: { 3: bacsUnappliedCreditReceivedPayload },
+  BacsUnappliedCreditReceivedV3: { 3: bacsUnappliedCreditReceivedPayload },
 };

@@ -20,6 +20,10 @@ import {
   returnMandate,
   returnVirtualMandate,
 } from '../../../shared/operations/direct-debits/operations.js';
+import {
+  directDebitResponses,
+  directDebitSuccessStatus,
+} from '../../../shared/operations/direct-debits/responses.js';
 import { MESSAGES } from '../../../shared/operations/direct-debits/schemas.js';
 import type { Operation } from '../../../shared/operations/operation.js';
 import { PAGING_MESSAGES } from '../../../shared/operations/paging.js';
@@ -405,5 +409,38 @@ describe('direct debit reads', () => {
       expect(Object.keys(errorsOf(operation, { query: { state: 'Active' } }))).toEqual(['state']);
       expect(errorsOf(operation, { body: {} })).toEqual({ $: ['this operation takes no body'] });
     }
+  });
+});
+
+describe('direct debit answers', () => {
+  it('documents one success answer and status per operation', () => {
+    const ids = directDebitOperations.map((operation) => operation.id).sort();
+    expect(Object.keys(directDebitResponses).sort()).toEqual(ids);
+    expect(Object.keys(directDebitSuccessStatus).sort()).toEqual(ids);
+    expect(directDebitSuccessStatus.listMandateCollections).toBe(202);
+  });
+
+  it('holds an instruction list to the reference: states, types, and no undocumented member', () => {
+    const mandate = {
+      mandateId: PATH_VALUES.mandateId,
+      payerName: 'MARY BROWN',
+      payerBban: 'CLRB00220043211234',
+      payerAccountNumber: '43211234',
+      payerSortCode: '002200',
+      reference: 'MBQZRTF12345',
+      serviceUserNumber: '030201',
+      originatorName: 'Q-MOBILE',
+      mandateType: 'PaperMandate',
+      state: 'PendingInitiation',
+    };
+    const halLinks = [{ name: 'self', href: 'http://127.0.0.1:3001/v2/Accounts/x/Mandates' }];
+    const list = directDebitResponses.listMandates;
+    expect(list.safeParse({ directDebitMandates: [mandate], halLinks }).success).toBe(true);
+    expect(
+      list.safeParse({ directDebitMandates: [{ ...mandate, state: 'Pending' }], halLinks }).success,
+    ).toBe(false);
+    expect(list.safeParse({ directDebitMandates: [{ ...mandate, extra: 1 }], halLinks }).success).toBe(false);
+    expect(directDebitResponses.cancelMandate.safeParse({ halLinks }).success).toBe(true);
+    expect(directDebitResponses.cancelMandate.safeParse({}).success).toBe(false);
   });
 });
