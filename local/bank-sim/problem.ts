@@ -37,6 +37,7 @@ export const TITLES = {
   badJson: 'Invalid JSON Body',
   validation: 'One or more validation errors occurred.',
   notFound: 'Not Found',
+  conflict: 'Conflict',
   methodNotAllowed: 'Method Not Allowed',
   tooLarge: 'Payload Too Large',
   internal: 'Internal Server Error',

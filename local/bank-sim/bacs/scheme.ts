@@ -68,6 +68,8 @@ export interface Mandate {
   serviceUserNumber: string;
   reference: string;
   originatorName: string;
+  /** The service user's account as the create's `counterpartAccount` named it (a UK BBAN). */
+  originatorAccount?: { sortCode: string; accountNumber: string };
   payerName: string;
   mandateType: MandateType;
   channel: Channel;
@@ -231,13 +233,14 @@ export function serviceUserOf(state: SimState, serviceUserNumber: string): Servi
 
 export function originatorParty(
   state: SimState,
-  mandate: Pick<Mandate, 'serviceUserNumber' | 'originatorName'>,
+  mandate: Pick<Mandate, 'serviceUserNumber' | 'originatorName' | 'originatorAccount'>,
 ) {
   const user = serviceUserOf(state, mandate.serviceUserNumber);
+  const account = mandate.originatorAccount ?? user;
   return {
     name: mandate.originatorName || user.name || '',
-    sortCode: user.sortCode,
-    accountNumber: user.accountNumber,
+    sortCode: account.sortCode,
+    accountNumber: account.accountNumber,
   };
 }
 
@@ -264,6 +267,7 @@ export interface NewInstruction {
   serviceUserNumber: string;
   reference: string;
   originatorName?: string;
+  originatorAccount?: { sortCode: string; accountNumber: string };
   payerName?: string;
   mandateType?: MandateType;
   channel: Channel;
@@ -325,6 +329,7 @@ export function createInstruction(host: SchemeHost, input: NewInstruction, emit:
     serviceUserNumber: input.serviceUserNumber,
     reference: input.reference,
     originatorName: input.originatorName ?? '',
+    ...(input.originatorAccount && { originatorAccount: input.originatorAccount }),
     payerName: input.payerName ?? '',
     mandateType: input.mandateType ?? 'PaperMandate',
     channel: input.channel,

@@ -1,5 +1,6 @@
 import type { Domain } from '../types.js';
 import { customersDomain } from './customers.js';
+import { directDebitsDomain } from './direct-debits.js';
 import { nameChecksDomain } from './name-checks.js';
 import { nameCheckOnboardingDomain } from './name-check-onboarding.js';
 import { paymentsDomain } from './payments.js';
@@ -14,4 +15,5 @@ export const defaultDomains: readonly Domain[] = [
   customersDomain,
   nameChecksDomain,
   nameCheckOnboardingDomain,
+  directDebitsDomain,
 ];

@@ -6,7 +6,6 @@ import {
   SCHEME_REFERENCE_LENGTH,
 } from '../../../shared/domain/fps-rules.js';
 import { MoneyDecimal } from '../../../shared/domain/money.js';
-import { pageOf } from '../../../shared/operations/paging.js';
 import {
   getAccountTransaction,
   getVirtualAccountTransaction,
@@ -32,6 +31,7 @@ import {
   moveMoney,
   type PaymentsConfig,
 } from '../ledger.js';
+import { link, page } from '../hal.js';
 import { TITLES } from '../problem.js';
 import type { SimState } from '../state.js';
 import type { Domain, RouteContext, SimResponse, SimulatorApi } from '../types.js';
@@ -592,14 +592,7 @@ function answerList(ctx: RouteContext<unknown>, scope: (t: BookedTransaction) =>
       (query.accountHolderName === undefined || t.counterpart.name === query.accountHolderName)
     );
   });
-  const { items, more } = pageOf(all, query);
-  const path = ctx.path;
-  const at = (pageNumber: number) => `${path}?pageNumber=${pageNumber}&pageSize=${query.pageSize}`;
-  const halLinks = [
-    link(ctx, 'self', at(query.pageNumber)),
-    ...(query.pageNumber > 1 ? [link(ctx, 'previous', at(query.pageNumber - 1))] : []),
-    ...(more ? [link(ctx, 'next', at(query.pageNumber + 1))] : []),
-  ];
+  const { items, halLinks } = page(ctx, ctx.path, all, query);
   return ctx.json(200, { transactions: items.map(represent), halLinks });
 }
 
@@ -632,8 +625,4 @@ function represent(t: BookedTransaction) {
     transactionTime: t.createdAt,
     status: t.status,
   };
-}
-
-function link(ctx: RouteContext<unknown>, name: string, path: string) {
-  return { name, href: `${ctx.baseUrl}${path}` };
 }

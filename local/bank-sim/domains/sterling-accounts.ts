@@ -5,7 +5,7 @@ import {
   type UkBban,
   ukAccountIdentifiers,
 } from '../../../shared/domain/iban.js';
-import { type Paging, pageOf } from '../../../shared/operations/paging.js';
+import type { Paging } from '../../../shared/operations/paging.js';
 import {
   amendAccount,
   amendVirtualAccount,
@@ -33,6 +33,7 @@ import {
 } from '../../../shared/operations/sterling-accounts/schemas.js';
 import { balanceOf, openAccount } from '../ledger.js';
 import { TITLES } from '../problem.js';
+import { type HalLink, link, page } from '../hal.js';
 import { defineState } from '../state.js';
 import type { Domain, RouteContext, SimResponse } from '../types.js';
 
@@ -121,7 +122,7 @@ export const sterlingAccountsDomain: Domain = (sim) => {
       // The reference: `status: NotProvided` means "not changing the status", like leaving it out.
       const status = ctx.body.status === 'NotProvided' ? undefined : ctx.body.status;
       const conflict = accountConflict(account, { ...ctx.body, status });
-      if (conflict) return ctx.problem(409, 'Conflict', conflict);
+      if (conflict) return ctx.problem(409, TITLES.conflict, conflict);
       if (status !== undefined) account.status = status;
       if (status !== undefined || statusReason !== undefined) {
         account.statusReason = carriesStatusReason(account.status)
@@ -185,12 +186,12 @@ export const sterlingAccountsDomain: Domain = (sim) => {
       if (virtual.status === 'Disabled') {
         return ctx.problem(
           409,
-          'Conflict',
+          TITLES.conflict,
           `virtual account ${virtual.id} is disabled and cannot be changed`,
         );
       }
       if (isJointBusiness({ ...virtual, ...defined({ legalOwnerType, relationshipType }) })) {
-        return ctx.problem(409, 'Conflict', 'a Business account cannot have relationshipType Joint');
+        return ctx.problem(409, TITLES.conflict, 'a Business account cannot have relationshipType Joint');
       }
       if (ownerName !== undefined) virtual.name = ownerName;
       Object.assign(virtual, defined({ legalOwnerType, relationshipType }));
@@ -503,11 +504,6 @@ function representVirtual(account: VirtualAccount) {
   return { id, name, label: name, type: 'CACC', status, currency: ['GBP'], iban, bban, upic, cuid };
 }
 
-/** A HAL link as the bank writes it: absolute (this simulator's base URL), `templated` on templates only. */
-function link(ctx: RouteContext<unknown>, name: string, path: string, templated?: true) {
-  return { name, href: `${ctx.baseUrl}${path}`, ...(templated && { templated }) };
-}
-
 function accountLinks(ctx: RouteContext<unknown>, account: RealAccount, self: string) {
   return [
     link(ctx, 'self', self),
@@ -554,18 +550,10 @@ function answerPage<T>(
   path: string,
   all: readonly T[],
   represent: (account: T) => object,
-  ...extraLinks: ReturnType<typeof link>[]
+  ...extraLinks: HalLink[]
 ): SimResponse {
-  const paging = ctx.queryValues as Paging;
-  const { items, more } = pageOf(all, paging);
-  const at = (pageNumber: number) => `${path}?pageNumber=${pageNumber}&pageSize=${paging.pageSize}`;
-  const halLinks = [
-    link(ctx, 'self', at(paging.pageNumber)),
-    ...(paging.pageNumber > 1 ? [link(ctx, 'previous', at(paging.pageNumber - 1))] : []),
-    ...(more ? [link(ctx, 'next', at(paging.pageNumber + 1))] : []),
-    ...extraLinks,
-  ];
-  return ctx.json(200, { accounts: items.map(represent), halLinks });
+  const { items, halLinks } = page(ctx, path, all, ctx.queryValues as Paging);
+  return ctx.json(200, { accounts: items.map(represent), halLinks: [...halLinks, ...extraLinks] });
 }
 
 /** The members whose value is not undefined, for `Object.assign` of optional amendments. */
