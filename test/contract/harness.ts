@@ -1,3 +1,4 @@
+import { sterlingAccountResponses } from '../../shared/operations/sterling-accounts/responses.js';
 import { expect } from 'vitest';
 import type * as z from 'zod/mini';
 import type { BankSimulator } from '../../local/bank-sim/simulator.js';
@@ -68,4 +69,19 @@ export async function takeWebhooks(world: ContractWorld): Promise<SentWebhook[]>
     expect(parsed?.error?.issues ?? [], `${webhook.Type} v${webhook.Version}`).toEqual([]);
   }
   return sent;
+}
+
+/** A real sterling account opened at the simulator, its answer held to the documented create answer. */
+export async function openSterlingAccount(world: ContractWorld) {
+  const created = await expectAnswer(
+    world,
+    {
+      method: 'POST',
+      path: '/v3/Accounts',
+      body: { accountName: 'Ops', owner: { name: 'Acme' }, sortCode: '040004' },
+    },
+    201,
+    sterlingAccountResponses.createAccount,
+  );
+  return created.account;
 }

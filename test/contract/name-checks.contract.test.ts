@@ -4,7 +4,13 @@ import {
   nameCheckResponses as answers,
 } from '../../shared/operations/name-checks/responses.js';
 import { sterlingAccountResponses } from '../../shared/operations/sterling-accounts/responses.js';
-import { type ContractWorld, expectAnswer, startContractWorld, takeWebhooks } from './harness.js';
+import {
+  type ContractWorld,
+  expectAnswer,
+  startContractWorld,
+  takeWebhooks,
+  openSterlingAccount,
+} from './harness.js';
 
 /**
  * The simulator's name-check answers against the bank's documented shapes
@@ -64,16 +70,7 @@ describe('name checks answer as the bank documents', () => {
   });
 
   it('responder settings: 204 to opt out, 200 to change the reason, 204 to opt back in, real and virtual', async () => {
-    const created = await expectAnswer(
-      world,
-      {
-        method: 'POST',
-        path: '/v3/Accounts',
-        body: { accountName: 'Ops', owner: { name: 'Acme' }, sortCode: '040004' },
-      },
-      201,
-      sterlingAccountResponses.createAccount,
-    );
+    const created = { account: await openSterlingAccount(world) };
     await takeWebhooks(world);
     const path = `/v1/Cop/opt/accounts/${created.account.id}`;
     await expectAnswer(

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentResponses as answers } from '../../shared/operations/payments/responses.js';
 import { sterlingAccountResponses } from '../../shared/operations/sterling-accounts/responses.js';
-import { type ContractWorld, expectAnswer, startContractWorld, takeWebhooks } from './harness.js';
+import {
+  type ContractWorld,
+  expectAnswer,
+  startContractWorld,
+  takeWebhooks,
+  openSterlingAccount,
+} from './harness.js';
 
 /**
  * The payments simulator against the bank's documented answers (shared/operations/payments/responses.ts) and
@@ -25,16 +31,7 @@ const transfer = (endToEndId: string, amount: number, sortCode = '200000', refer
 
 describe('payments answer as the bank documents', () => {
   it('send, settle, reject, read, return and the single payment', async () => {
-    const created = await expectAnswer(
-      world,
-      {
-        method: 'POST',
-        path: '/v3/Accounts',
-        body: { accountName: 'Ops', owner: { name: 'Acme' }, sortCode: '040004' },
-      },
-      201,
-      sterlingAccountResponses.createAccount,
-    );
+    const created = { account: await openSterlingAccount(world) };
     const account = created.account;
     await expectAnswer(
       world,
