@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 
 /**
- * `npm run demo`: a walk through Clearway against a running sandbox (`npm start`), calling only the
- * gateway, as an internal workload would. CLEARWAY_GATEWAY_URL, default http://127.0.0.1:3000.
+ * `npm run demo`: a walk through Clearway against a running sandbox (`npm start`), calling the gateway as
+ * an internal workload would; where the bank's counterparties act (a service user collecting a direct
+ * debit) it asks the simulator's admin routes, and moves the sandbox clock instead of waiting.
+ * CLEARWAY_GATEWAY_URL, default http://127.0.0.1:3000; the simulator on CLEARWAY_SIM_PORT (as `npm start`).
  */
 const gatewayUrl = (process.env.CLEARWAY_GATEWAY_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
+const simulatorUrl = `http://127.0.0.1:${process.env.CLEARWAY_SIM_PORT ?? '3001'}`;
 
 interface BankEvent {
   detailType: string;
@@ -37,6 +40,15 @@ async function call(
   const text = await response.text();
   console.log(`   ${method} ${path} -> ${response.status}`);
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+/** What the scheme does in the simulator (`/__sim/...`): not a call a workload makes. */
+async function simulate(path: string, body: unknown): Promise<unknown> {
+  const response = await fetch(`${simulatorUrl}${path}`, { method: 'POST', body: JSON.stringify(body) });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`simulator ${path}: ${response.status} ${text}`);
+  console.log(`   (simulator) POST ${path} -> ${response.status}`);
+  return JSON.parse(text);
 }
 
 /** Polls the sandbox's event list until `count` events match (webhooks arrive after the answer), for at most 10 s. */
@@ -158,6 +170,41 @@ async function main(): Promise<void> {
       show('payment record', { status, history: history.map(({ to, cause }) => `${to} (${cause})`) });
       const refused = await call('GET', `/gateway/payments/demo-${run}-3`);
       show('refused instruction', (refused.body as { status: string }).status);
+    },
+  );
+
+  await step(
+    'Direct debit: an instruction created, collected twice (the second unpaid), then cancelled',
+    async () => {
+      const reference = `DEMO ${Date.now().toString(36).toUpperCase()}`;
+      const base = `/v1/Accounts/${account.id}/Mandates`;
+      await call('POST', base, { serviceUserNumber: '123456', reference, originatorName: 'DEMO GYM LTD' });
+      const named = (type: string) => (event: BankEvent) =>
+        event.detailType === type && (event.detail.payload as { Reference?: string }).Reference === reference;
+      await eventsWhere(1, named('BacsMandateInitiated'));
+      const listed = await call('GET', `/v2/Accounts/${account.id}/Mandates`);
+      const mandate = (
+        listed.body as { directDebitMandates: { mandateId: string; reference: string }[] }
+      ).directDebitMandates.find((m) => m.reference === reference);
+      if (!mandate) throw new Error(`instruction ${reference} not listed`);
+      // A paper instruction may be collected from the next day: move the sandbox clock a day.
+      await simulate('/__sim/clock/advance', { days: 1 });
+      await simulate('/__sim/direct-debits/collections', { mandateId: mandate.mandateId, amount: '25.00' });
+      await simulate('/__sim/direct-debits/collections', {
+        mandateId: mandate.mandateId,
+        amount: '5000000.00',
+      });
+      await eventsWhere(1, named('BacsUnpaidDirectDebitReceived'));
+      const collections = await call(
+        'GET',
+        `/v2/Accounts/${account.id}/Mandates/${mandate.mandateId}/Collections`,
+      );
+      for (const c of (collections.body as { mandateTransactions: { status: string; amount: unknown }[] })
+        .mandateTransactions) {
+        show('collection', { status: c.status, amount: c.amount });
+      }
+      await call('DELETE', `${base}/${mandate.mandateId}`, { reasonCode: '1' });
+      await eventsWhere(1, named('BacsMandateCancelled'));
     },
   );
 

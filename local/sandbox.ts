@@ -126,8 +126,9 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
       );
       closers.push(() => (simulator as BankSimulator).close());
       if (!options.simClock) {
-        // With a clock that moves by itself, due webhook retries are sent without waiting for a request.
-        const ticker = every(10_000, async () => simulator?.tick());
+        // With a clock that moves by itself, what falls due (settlements, webhook retries) happens within a
+        // second, without waiting for a request.
+        const ticker = every(1_000, async () => simulator?.tick());
         closers.push(async () => clearInterval(ticker));
       }
       bankUrl = simulator.url;
