@@ -94,39 +94,43 @@ export function ownerNameForNameCheck(owner: LegalOwnerType) {
 const schemeName = z.literal('SortCodeAccountNumber', { error: NAME_CHECK_MESSAGES.schemeName });
 
 /** The body of POST /open-banking/outbound/v1/name-verification. */
-export const nameVerificationRequest = z
-  .strictObject({
-    SchemeName: schemeName,
-    LegalOwnerType: legalOwnerType,
-    // Either form here; the body-level rule below refuses the structured form for business accounts.
-    OwnerName: ownerNameForNameCheck('Personal'),
-    Identification: nameCheckIdentification,
-    // Both nullable in the reference (`cop-outbound-v1.json`): null is accepted like an absent member.
-    SecondaryIdentification: z.optional(
-      z.nullable(boundedText({ max: 140 }, NAME_CHECK_MESSAGES.secondaryIdentification)),
+export const nameVerificationRequest = z.lazy(() =>
+  z
+    .strictObject({
+      SchemeName: schemeName,
+      LegalOwnerType: legalOwnerType,
+      // Either form here; the body-level rule below refuses the structured form for business accounts.
+      OwnerName: ownerNameForNameCheck('Personal'),
+      Identification: nameCheckIdentification,
+      // Both nullable in the reference (`cop-outbound-v1.json`): null is accepted like an absent member.
+      SecondaryIdentification: z.optional(
+        z.nullable(boundedText({ max: 140 }, NAME_CHECK_MESSAGES.secondaryIdentification)),
+      ),
+      EndToEndIdentification: z.optional(
+        z.nullable(boundedText({ max: 140 }, NAME_CHECK_MESSAGES.endToEndIdentification)),
+      ),
+    })
+    .check(
+      z.refine((body) => parseOwnerName(body.OwnerName, 'Personal').form === 'unstructured', {
+        message: NAME_CHECK_MESSAGES.ownerNameStructuredPersonalOnly,
+        path: ['OwnerName'],
+        // Checked whatever else is wrong with the body, as long as these two members are themselves valid.
+        when: ({ value }) => {
+          if (typeof value !== 'object' || value === null) return false;
+          const body = value as { LegalOwnerType?: unknown; OwnerName?: unknown };
+          return (
+            body.LegalOwnerType === 'Business' &&
+            ownerNameForNameCheck('Personal').safeParse(body.OwnerName).success
+          );
+        },
+      }),
     ),
-    EndToEndIdentification: z.optional(
-      z.nullable(boundedText({ max: 140 }, NAME_CHECK_MESSAGES.endToEndIdentification)),
-    ),
-  })
-  .check(
-    z.refine((body) => parseOwnerName(body.OwnerName, 'Personal').form === 'unstructured', {
-      message: NAME_CHECK_MESSAGES.ownerNameStructuredPersonalOnly,
-      path: ['OwnerName'],
-      // Checked whatever else is wrong with the body, as long as these two members are themselves valid.
-      when: ({ value }) => {
-        if (typeof value !== 'object' || value === null) return false;
-        const body = value as { LegalOwnerType?: unknown; OwnerName?: unknown };
-        return (
-          body.LegalOwnerType === 'Business' &&
-          ownerNameForNameCheck('Personal').safeParse(body.OwnerName).success
-        );
-      },
-    }),
-  );
+);
 
 /** The body of POST /open-banking/outbound/v1/srd/validate. */
-export const srdValidateRequest = z.strictObject({
-  SchemeName: schemeName,
-  Identification: nameCheckIdentification,
-});
+export const srdValidateRequest = z.lazy(() =>
+  z.strictObject({
+    SchemeName: schemeName,
+    Identification: nameCheckIdentification,
+  }),
+);

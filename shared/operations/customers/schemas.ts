@@ -97,46 +97,50 @@ const currentAddressOf = <T extends z.ZodMiniType>(addressType: T) =>
 const addressType = z.enum(ADDRESS_TYPES, { error: MESSAGES.addressType });
 const addressTypeValue = z.enum(ADDRESS_TYPES, { error: MESSAGES.addressTypeValue });
 
-export const currentAddress = currentAddressOf(addressType);
+export const currentAddress = z.lazy(() => currentAddressOf(addressType));
 
 /** `PUT /v1/customers/retail/{customerId}/currentaddress`. */
-export const replaceCurrentAddressBody = currentAddressOf(z.optional(addressTypeValue));
+export const replaceCurrentAddressBody = z.lazy(() => currentAddressOf(z.optional(addressTypeValue)));
 
 /** `retail.json`'s `PreviousAddress`: every member optional, validTo allowed (the address has ended). */
-export const previousAddress = z
-  .strictObject({
-    addressType: z.optional(addressTypeValue),
-    ...addressFields,
-    countryCode: z.optional(countryCodeAlpha3),
-    buildingNameNumber: optionalText255('buildingNameNumber'),
-    streetName: optionalText255('streetName'),
-    postalCode: optionalText255('postalCode'),
-  })
-  .check(z.superRefine(validToNotBeforeFrom));
+export const previousAddress = z.lazy(() =>
+  z
+    .strictObject({
+      addressType: z.optional(addressTypeValue),
+      ...addressFields,
+      countryCode: z.optional(countryCodeAlpha3),
+      buildingNameNumber: optionalText255('buildingNameNumber'),
+      streetName: optionalText255('streetName'),
+      postalCode: optionalText255('postalCode'),
+    })
+    .check(z.superRefine(validToNotBeforeFrom)),
+);
 
 export type CurrentAddress = z.output<typeof currentAddress>;
 export type PreviousAddress = z.output<typeof previousAddress>;
 
-const currentAddressList = z
-  .array(currentAddress, { error: MESSAGES.currentAddress })
-  .check(z.minLength(1, MESSAGES.currentAddress));
+const currentAddressList = z.lazy(() =>
+  z.array(currentAddress, { error: MESSAGES.currentAddress }).check(z.minLength(1, MESSAGES.currentAddress)),
+);
 
 /**
  * The spec writes `currentAddress` as one address, `retail.json` as a list of them: either is accepted
  * (never refuse what the bank accepts), each checked as a current address. A hand-made dispatch instead of
  * `z.union`, whose failure is one "Invalid input" instead of the failing members.
  */
-const currentAddressOnCreate = z.custom<CurrentAddress | CurrentAddress[]>().check(
-  z.superRefine((value, ctx) => {
-    const schema = Array.isArray(value) ? currentAddressList : currentAddress;
-    const parsed = schema.safeParse(value === undefined || value === null ? 0 : value);
-    if (parsed.success) return;
-    for (const issue of parsed.error.issues) {
-      const message =
-        issue.path.length === 0 && !Array.isArray(value) ? MESSAGES.currentAddress : issue.message;
-      ctx.addIssue({ ...issue, message } as z.core.$ZodRawIssue);
-    }
-  }),
+const currentAddressOnCreate = z.lazy(() =>
+  z.custom<CurrentAddress | CurrentAddress[]>().check(
+    z.superRefine((value, ctx) => {
+      const schema = Array.isArray(value) ? currentAddressList : currentAddress;
+      const parsed = schema.safeParse(value === undefined || value === null ? 0 : value);
+      if (parsed.success) return;
+      for (const issue of parsed.error.issues) {
+        const message =
+          issue.path.length === 0 && !Array.isArray(value) ? MESSAGES.currentAddress : issue.message;
+        ctx.addIssue({ ...issue, message } as z.core.$ZodRawIssue);
+      }
+    }),
+  ),
 );
 
 // --- Retail customers --------------------------------------------------------------------------------------
@@ -150,31 +154,35 @@ const nameFields = {
 };
 
 /** `POST /v1/customers/retail`; the identity-document members go together (customer-rules.ts). */
-export const createRetailCustomerBody = z
-  .strictObject({
-    ...nameFields,
-    ...retailCustomerIdentityDocumentFields,
-    countryOfResidence: z.optional(countryCodeAlpha3),
-    currentAddress: currentAddressOnCreate,
-    previousAddresses: z.optional(z.array(previousAddress, { error: MESSAGES.previousAddresses })),
-  })
-  .check(z.superRefine(requireIdentityDocumentTogether));
+export const createRetailCustomerBody = z.lazy(() =>
+  z
+    .strictObject({
+      ...nameFields,
+      ...retailCustomerIdentityDocumentFields,
+      countryOfResidence: z.optional(countryCodeAlpha3),
+      currentAddress: currentAddressOnCreate,
+      previousAddresses: z.optional(z.array(previousAddress, { error: MESSAGES.previousAddresses })),
+    })
+    .check(z.superRefine(requireIdentityDocumentTogether)),
+);
 
 /**
  * `PATCH /v1/customers/retail/{customerId}`: any of the names, date of birth, e-mail and identity
  * document (`retail.json` also takes countryOfResidence); identity-document members still go together.
  */
-export const amendRetailCustomerBody = z
-  .strictObject({
-    firstName: z.optional(nameFields.firstName),
-    middleName: nameFields.middleName,
-    surname: z.optional(nameFields.surname),
-    dateOfBirth: z.optional(dateOfBirth),
-    email: z.optional(nameFields.email),
-    ...retailCustomerIdentityDocumentFields,
-    countryOfResidence: z.optional(countryCodeAlpha3),
-  })
-  .check(z.superRefine(requireIdentityDocumentTogether));
+export const amendRetailCustomerBody = z.lazy(() =>
+  z
+    .strictObject({
+      firstName: z.optional(nameFields.firstName),
+      middleName: nameFields.middleName,
+      surname: z.optional(nameFields.surname),
+      dateOfBirth: z.optional(dateOfBirth),
+      email: z.optional(nameFields.email),
+      ...retailCustomerIdentityDocumentFields,
+      countryOfResidence: z.optional(countryCodeAlpha3),
+    })
+    .check(z.superRefine(requireIdentityDocumentTogether)),
+);
 
 export type CreateRetailCustomerBody = z.output<typeof createRetailCustomerBody>;
 export type AmendRetailCustomerBody = z.output<typeof amendRetailCustomerBody>;
@@ -206,26 +214,28 @@ export function currentAddressErrors(
 // --- Protected deposit accounts ----------------------------------------------------------------------------
 
 /** `POST /v4/Accounts` (`sterling-v4.json`): a current account for a retail customer. */
-export const createProtectedDepositAccountBody = z.strictObject({
-  owner: z.optional(
-    z.strictObject(
-      {
-        name: z.optional(
-          z
-            .string({ error: MESSAGES.ownerName })
-            .check(
-              z.maxLength(140, MESSAGES.ownerName),
-              z.regex(OWNER_NAME_CHARACTERS, MESSAGES.ownerNameCharacters),
-            ),
-        ),
-      },
-      { error: MESSAGES.owner },
+export const createProtectedDepositAccountBody = z.lazy(() =>
+  z.strictObject({
+    owner: z.optional(
+      z.strictObject(
+        {
+          name: z.optional(
+            z
+              .string({ error: MESSAGES.ownerName })
+              .check(
+                z.maxLength(140, MESSAGES.ownerName),
+                z.regex(OWNER_NAME_CHARACTERS, MESSAGES.ownerNameCharacters),
+              ),
+          ),
+        },
+        { error: MESSAGES.owner },
+      ),
     ),
-  ),
-  sortCode,
-  productId: z.pipe(z.string({ error: MESSAGES.productId }), bankId('productId')),
-  customerId: z.pipe(z.string({ error: MESSAGES.customerId }), bankId('customerId')),
-  minimumBalance: z.optional(minimumBalance),
-});
+    sortCode,
+    productId: z.pipe(z.string({ error: MESSAGES.productId }), bankId('productId')),
+    customerId: z.pipe(z.string({ error: MESSAGES.customerId }), bankId('customerId')),
+    minimumBalance: z.optional(minimumBalance),
+  }),
+);
 
 export type CreateProtectedDepositAccountBody = z.output<typeof createProtectedDepositAccountBody>;

@@ -99,55 +99,61 @@ const amountFilter = matching(MESSAGES.amount, /^-?\d{1,15}(\.\d{1,15})?$/);
  * bounds here only keep a filter one short token. `transactionCodes` is an exploded array at the bank
  * (`?transactionCodes=01&transactionCodes=17`); the gateway receives one value per name, so one code.
  */
-export const sortCodeItemsQuery = z
-  .strictObject({
-    ...pagingQuery.def.shape,
-    reasonCode: z.optional(matching(MESSAGES.reasonCodeFilter, /^[A-Za-z0-9]{1,35}$/)),
-    sun: z.optional(sun),
-    paymentReference: z.optional(text(MESSAGES.paymentReference, 1, 140)),
-    processingDateFrom: z.optional(dateOrDateTime(MESSAGES.processingDateFrom)),
-    processingDateTo: z.optional(dateOrDateTime(MESSAGES.processingDateTo)),
-    amount: z.optional(amountFilter),
-    transactionCodes: z.optional(matching(MESSAGES.transactionCodes, /^[A-Za-z0-9]{1,35}$/)),
-  })
-  .check(
-    z.refine((query) => inOrder(query.processingDateFrom, query.processingDateTo), {
-      message: MESSAGES.processingDateRange,
-      path: ['processingDateFrom'],
-    }),
-  );
+export const sortCodeItemsQuery = z.lazy(() =>
+  z
+    .strictObject({
+      ...pagingQuery.def.shape,
+      reasonCode: z.optional(matching(MESSAGES.reasonCodeFilter, /^[A-Za-z0-9]{1,35}$/)),
+      sun: z.optional(sun),
+      paymentReference: z.optional(text(MESSAGES.paymentReference, 1, 140)),
+      processingDateFrom: z.optional(dateOrDateTime(MESSAGES.processingDateFrom)),
+      processingDateTo: z.optional(dateOrDateTime(MESSAGES.processingDateTo)),
+      amount: z.optional(amountFilter),
+      transactionCodes: z.optional(matching(MESSAGES.transactionCodes, /^[A-Za-z0-9]{1,35}$/)),
+    })
+    .check(
+      z.refine((query) => inOrder(query.processingDateFrom, query.processingDateTo), {
+        message: MESSAGES.processingDateRange,
+        path: ['processingDateFrom'],
+      }),
+    ),
+);
 export type SortCodeItemsQuery = z.output<typeof sortCodeItemsQuery>;
 
 /** `GET /v2/Accounts/{accountId}[/Virtual/{virtualAccountId}]/Mandates/Unpaid` (`v2.json`). */
-export const accountUnpaidQuery = z
-  .strictObject({
-    ...pagingQuery.def.shape,
-    startDate: z.optional(dateOrDateTime(MESSAGES.startDate)),
-    endDate: z.optional(dateOrDateTime(MESSAGES.endDate)),
-    sun: z.optional(sun),
-    reference: z.optional(text(MESSAGES.referenceFilter, 1, 18)),
-  })
-  .check(
-    z.refine((query) => inOrder(query.startDate, query.endDate), {
-      message: MESSAGES.dateRange,
-      path: ['startDate'],
-    }),
-  );
+export const accountUnpaidQuery = z.lazy(() =>
+  z
+    .strictObject({
+      ...pagingQuery.def.shape,
+      startDate: z.optional(dateOrDateTime(MESSAGES.startDate)),
+      endDate: z.optional(dateOrDateTime(MESSAGES.endDate)),
+      sun: z.optional(sun),
+      reference: z.optional(text(MESSAGES.referenceFilter, 1, 18)),
+    })
+    .check(
+      z.refine((query) => inOrder(query.startDate, query.endDate), {
+        message: MESSAGES.dateRange,
+        path: ['startDate'],
+      }),
+    ),
+);
 export type AccountUnpaidQuery = z.output<typeof accountUnpaidQuery>;
 
 /** `GET /v2/.../Mandates/{mandateId}/Collections` (`v2.json`): optional dates and paging. */
-export const collectionsQuery = z
-  .strictObject({
-    ...pagingQuery.def.shape,
-    startDate: z.optional(dateOrDateTime(MESSAGES.startDate)),
-    endDate: z.optional(dateOrDateTime(MESSAGES.endDate)),
-  })
-  .check(
-    z.refine((query) => inOrder(query.startDate, query.endDate), {
-      message: MESSAGES.dateRange,
-      path: ['startDate'],
-    }),
-  );
+export const collectionsQuery = z.lazy(() =>
+  z
+    .strictObject({
+      ...pagingQuery.def.shape,
+      startDate: z.optional(dateOrDateTime(MESSAGES.startDate)),
+      endDate: z.optional(dateOrDateTime(MESSAGES.endDate)),
+    })
+    .check(
+      z.refine((query) => inOrder(query.startDate, query.endDate), {
+        message: MESSAGES.dateRange,
+        path: ['startDate'],
+      }),
+    ),
+);
 export type CollectionsQuery = z.output<typeof collectionsQuery>;
 
 /** `GET /v2/.../Mandates`: paging only. */
@@ -190,26 +196,30 @@ function counterpartAccount(message: string) {
 }
 
 /** `POST /v1/Accounts/{accountId}[/Virtual/{virtualAccountId}]/Mandates` (`MandateCreationRequest`). */
-export const createMandateBody = z.strictObject({
-  serviceUserNumber,
-  originatorName: z.optional(originatorName),
-  reference: mandateReference,
-  payerName: z.optional(payerName),
-  counterpartAccount: z.optional(counterpartAccount(MESSAGES.counterpartAccount)),
-  mandateType: z.optional(mandateType),
-});
+export const createMandateBody = z.lazy(() =>
+  z.strictObject({
+    serviceUserNumber,
+    originatorName: z.optional(originatorName),
+    reference: mandateReference,
+    payerName: z.optional(payerName),
+    counterpartAccount: z.optional(counterpartAccount(MESSAGES.counterpartAccount)),
+    mandateType: z.optional(mandateType),
+  }),
+);
 
 /** `PATCH .../Mandates/{mandateId}` (`MandateAmendmentRequest`): both members required. */
-export const amendMandateBody = z.strictObject({
-  reasonCode: mandateAmendReasonCode,
-  newDebtorAccount: counterpartAccount(MESSAGES.newDebtorAccount),
-});
+export const amendMandateBody = z.lazy(() =>
+  z.strictObject({
+    reasonCode: mandateAmendReasonCode,
+    newDebtorAccount: counterpartAccount(MESSAGES.newDebtorAccount),
+  }),
+);
 
 /** `POST .../Mandates/{mandateId}/Returns` (`DirectDebitMandateRejectRequest`). */
-export const returnMandateBody = z.strictObject({ rejectionReason: mandateReturnReason });
+export const returnMandateBody = z.lazy(() => z.strictObject({ rejectionReason: mandateReturnReason }));
 
 /** `DELETE .../Mandates/{mandateId}` (`MandateCancellationRequest`): a DELETE with a signed JSON body. */
-export const cancelMandateBody = z.strictObject({ reasonCode: mandateCancelReasonCode });
+export const cancelMandateBody = z.lazy(() => z.strictObject({ reasonCode: mandateCancelReasonCode }));
 
 export type CreateMandateBody = z.output<typeof createMandateBody>;
 export type AmendMandateBody = z.output<typeof amendMandateBody>;

@@ -18,26 +18,30 @@ export const NAME_CHECK_SETTING_MESSAGES = {
  * reference; the spec's "default false" reads as what the bank assumes, not as optional), `optOutReason`
  * at most 200 and required, not blank, when opting out; opting back in needs no reason.
  */
-export const nameCheckSettingBody = z
-  .strictObject({
-    optOut: z.boolean({ error: NAME_CHECK_SETTING_MESSAGES.optOut }),
-    optOutReason: z.optional(z.nullable(boundedText({ max: 200 }, NAME_CHECK_SETTING_MESSAGES.optOutReason))),
-  })
-  .check(
-    z.refine((body) => !body.optOut || (body.optOutReason ?? '').trim() !== '', {
-      message: NAME_CHECK_SETTING_MESSAGES.optOutReasonRequired,
-      path: ['optOutReason'],
-      // Checked whatever else is wrong with the body, once optOut is true and the reason is not too long.
-      when: ({ value }) => {
-        if (typeof value !== 'object' || value === null) return false;
-        const body = value as { optOut?: unknown; optOutReason?: unknown };
-        return (
-          body.optOut === true &&
-          (body.optOutReason === undefined ||
-            body.optOutReason === null ||
-            (typeof body.optOutReason === 'string' && body.optOutReason.length <= 200))
-        );
-      },
-    }),
-  );
+export const nameCheckSettingBody = z.lazy(() =>
+  z
+    .strictObject({
+      optOut: z.boolean({ error: NAME_CHECK_SETTING_MESSAGES.optOut }),
+      optOutReason: z.optional(
+        z.nullable(boundedText({ max: 200 }, NAME_CHECK_SETTING_MESSAGES.optOutReason)),
+      ),
+    })
+    .check(
+      z.refine((body) => !body.optOut || (body.optOutReason ?? '').trim() !== '', {
+        message: NAME_CHECK_SETTING_MESSAGES.optOutReasonRequired,
+        path: ['optOutReason'],
+        // Checked whatever else is wrong with the body, once optOut is true and the reason is not too long.
+        when: ({ value }) => {
+          if (typeof value !== 'object' || value === null) return false;
+          const body = value as { optOut?: unknown; optOutReason?: unknown };
+          return (
+            body.optOut === true &&
+            (body.optOutReason === undefined ||
+              body.optOutReason === null ||
+              (typeof body.optOutReason === 'string' && body.optOutReason.length <= 200))
+          );
+        },
+      }),
+    ),
+);
 export type NameCheckSettingBody = z.output<typeof nameCheckSettingBody>;

@@ -127,34 +127,38 @@ const maybe = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(sche
 const dateTime = (message: string) => z.iso.datetime({ offset: true, error: message });
 
 /** Query of the transaction lists (`sterling-v2.json`): paging, date-times (inclusive) and filters. */
-export const transactionsQuery = z
-  .strictObject({
-    ...pagingQuery.def.shape,
-    startDateTime: z.optional(dateTime(MESSAGES.startDateTime)),
-    endDateTime: z.optional(dateTime(MESSAGES.endDateTime)),
-    paymentMethodType: z.optional(z.enum(PAYMENT_METHOD_TYPES, { error: MESSAGES.paymentMethodType })),
-    endToEndIdentifier: z.optional(text(MESSAGES.endToEndIdentifier, 1, 35)),
-    accountHolderName: z.optional(text(MESSAGES.accountHolderName, 1, 140)),
-  })
-  .check(
-    z.refine(
-      (query) =>
-        query.startDateTime === undefined ||
-        query.endDateTime === undefined ||
-        Date.parse(query.startDateTime) <= Date.parse(query.endDateTime),
-      { message: MESSAGES.dateRange, path: ['startDateTime'] },
+export const transactionsQuery = z.lazy(() =>
+  z
+    .strictObject({
+      ...pagingQuery.def.shape,
+      startDateTime: z.optional(dateTime(MESSAGES.startDateTime)),
+      endDateTime: z.optional(dateTime(MESSAGES.endDateTime)),
+      paymentMethodType: z.optional(z.enum(PAYMENT_METHOD_TYPES, { error: MESSAGES.paymentMethodType })),
+      endToEndIdentifier: z.optional(text(MESSAGES.endToEndIdentifier, 1, 35)),
+      accountHolderName: z.optional(text(MESSAGES.accountHolderName, 1, 140)),
+    })
+    .check(
+      z.refine(
+        (query) =>
+          query.startDateTime === undefined ||
+          query.endDateTime === undefined ||
+          Date.parse(query.startDateTime) <= Date.parse(query.endDateTime),
+        { message: MESSAGES.dateRange, path: ['startDateTime'] },
+      ),
     ),
-  );
+);
 export type TransactionsQuery = z.output<typeof transactionsQuery>;
 
 // --- Instant payments ------------------------------------------------------------------------------------
 
-const schemeName = z.strictObject(
-  {
-    code: maybe(z.enum(['BBAN', 'CUID', 'UPIC'], { error: MESSAGES.schemeCode })),
-    proprietary: maybe(text(MESSAGES.proprietary, 0, 35)),
-  },
-  { error: MESSAGES.schemeName },
+const schemeName = z.lazy(() =>
+  z.strictObject(
+    {
+      code: maybe(z.enum(['BBAN', 'CUID', 'UPIC'], { error: MESSAGES.schemeCode })),
+      proprietary: maybe(text(MESSAGES.proprietary, 0, 35)),
+    },
+    { error: MESSAGES.schemeName },
+  ),
 );
 
 function accountSchema(withIssuer: boolean) {
@@ -178,171 +182,185 @@ function accountSchema(withIssuer: boolean) {
 }
 
 /** `debtorAccount` / `creditorAccount` of `POST /v3/payments/fps`. */
-export const fpsAccount = accountSchema(true);
+export const fpsAccount = z.lazy(() => accountSchema(true));
 
 /** `amount` of a credit transfer: GBP (omitted or null: GBP), above 0, at most 1,000,000.00, 2 decimals. */
-const fpsAmountObject = z.strictObject(
-  { currency: maybe(fpsCurrency), instructedAmount: fpsAmount },
-  { error: 'amount is required: an object with instructedAmount.' },
+const fpsAmountObject = z.lazy(() =>
+  z.strictObject(
+    { currency: maybe(fpsCurrency), instructedAmount: fpsAmount },
+    { error: 'amount is required: an object with instructedAmount.' },
+  ),
 );
 
-export const creditTransfer = z.strictObject({
-  paymentIdentification: z.strictObject(
-    {
-      instructionIdentification: text(MESSAGES.instructionIdentification, 1, 35),
-      endToEndIdentification: text(MESSAGES.endToEndIdentification, 1, 35),
-    },
-    { error: 'paymentIdentification is required.' },
-  ),
-  amount: fpsAmountObject,
-  creditor: z.strictObject(
-    {
-      name: creditorName,
-      legalEntityIndentifier: maybe(text(MESSAGES.legalEntityIdentifier, 0, 35)),
-    },
-    { error: 'creditor is required: an object with name.' },
-  ),
-  creditorAccount: fpsAccount,
-  remittanceInformation: z.strictObject(
-    {
-      structured: maybe(
-        z.strictObject({
-          creditorReferenceInformation: maybe(z.strictObject({ reference: maybe(paymentReference) })),
-        }),
-      ),
-      unstructured: maybe(
-        z.strictObject({
-          additionalReferenceInformation: maybe(
-            z.strictObject({ reference: maybe(text(MESSAGES.unstructuredReference, 0, 140)) }),
-          ),
-        }),
-      ),
-    },
-    { error: MESSAGES.remittanceInformation },
-  ),
-  enforceSendToScheme: z.optional(z.boolean({ error: MESSAGES.enforceSendToScheme })),
-});
+export const creditTransfer = z.lazy(() =>
+  z.strictObject({
+    paymentIdentification: z.strictObject(
+      {
+        instructionIdentification: text(MESSAGES.instructionIdentification, 1, 35),
+        endToEndIdentification: text(MESSAGES.endToEndIdentification, 1, 35),
+      },
+      { error: 'paymentIdentification is required.' },
+    ),
+    amount: fpsAmountObject,
+    creditor: z.strictObject(
+      {
+        name: creditorName,
+        legalEntityIndentifier: maybe(text(MESSAGES.legalEntityIdentifier, 0, 35)),
+      },
+      { error: 'creditor is required: an object with name.' },
+    ),
+    creditorAccount: fpsAccount,
+    remittanceInformation: z.strictObject(
+      {
+        structured: maybe(
+          z.strictObject({
+            creditorReferenceInformation: maybe(z.strictObject({ reference: maybe(paymentReference) })),
+          }),
+        ),
+        unstructured: maybe(
+          z.strictObject({
+            additionalReferenceInformation: maybe(
+              z.strictObject({ reference: maybe(text(MESSAGES.unstructuredReference, 0, 140)) }),
+            ),
+          }),
+        ),
+      },
+      { error: MESSAGES.remittanceInformation },
+    ),
+    enforceSendToScheme: z.optional(z.boolean({ error: MESSAGES.enforceSendToScheme })),
+  }),
+);
 
-export const paymentInstruction = z.strictObject({
-  debtor: z.strictObject(
-    {
-      legalEntityIdentifier: maybe(text(MESSAGES.legalEntityIdentifier, 0, 35)),
-      address: text(MESSAGES.debtorAddress, 1, 140, DEBTOR_ADDRESS),
-    },
-    { error: MESSAGES.debtor },
-  ),
-  paymentInstructionIdentification: text(MESSAGES.paymentInstructionIdentification, 1, 35),
-  paymentTypeCode: z.optional(z.enum(['SIP', 'SOP', 'FDP'], { error: MESSAGES.paymentTypeCode })),
-  debtorAccount: fpsAccount,
-  creditTransfers: z
-    .array(creditTransfer, { error: MESSAGES.creditTransfers })
-    .check(z.minLength(1, MESSAGES.creditTransfers), z.maxLength(10, MESSAGES.creditTransfers)),
-});
+export const paymentInstruction = z.lazy(() =>
+  z.strictObject({
+    debtor: z.strictObject(
+      {
+        legalEntityIdentifier: maybe(text(MESSAGES.legalEntityIdentifier, 0, 35)),
+        address: text(MESSAGES.debtorAddress, 1, 140, DEBTOR_ADDRESS),
+      },
+      { error: MESSAGES.debtor },
+    ),
+    paymentInstructionIdentification: text(MESSAGES.paymentInstructionIdentification, 1, 35),
+    paymentTypeCode: z.optional(z.enum(['SIP', 'SOP', 'FDP'], { error: MESSAGES.paymentTypeCode })),
+    debtorAccount: fpsAccount,
+    creditTransfers: z
+      .array(creditTransfer, { error: MESSAGES.creditTransfers })
+      .check(z.minLength(1, MESSAGES.creditTransfers), z.maxLength(10, MESSAGES.creditTransfers)),
+  }),
+);
 
 /** `POST /v3/payments/fps`. */
-export const sendFpsPaymentsBody = z.strictObject({
-  paymentInstructions: fpsPaymentInstructions(paymentInstruction),
-});
+export const sendFpsPaymentsBody = z.lazy(() =>
+  z.strictObject({
+    paymentInstructions: fpsPaymentInstructions(paymentInstruction),
+  }),
+);
 
 /** `POST /v3/payments/fps/return`: PascalCase members inside the camelCase wrapper. */
-export const returnFpsPaymentBody = z.strictObject({
-  paymentReturnInstruction: z.strictObject(
-    {
-      TransactionId: z.string({ error: MESSAGES.transactionId }).check(z.regex(UUID, MESSAGES.transactionId)),
-      ReasonForReturn: z.enum(RETURN_REASONS, { error: MESSAGES.reasonForReturn }),
-    },
-    { error: MESSAGES.paymentReturnInstruction },
-  ),
-});
+export const returnFpsPaymentBody = z.lazy(() =>
+  z.strictObject({
+    paymentReturnInstruction: z.strictObject(
+      {
+        TransactionId: z
+          .string({ error: MESSAGES.transactionId })
+          .check(z.regex(UUID, MESSAGES.transactionId)),
+        ReasonForReturn: z.enum(RETURN_REASONS, { error: MESSAGES.reasonForReturn }),
+      },
+      { error: MESSAGES.paymentReturnInstruction },
+    ),
+  }),
+);
 
-const singleAccount = accountSchema(false);
+const singleAccount = z.lazy(() => accountSchema(false));
 
 /** `POST /v2/payments/fps/singlepayment` (`fps-poo-v2.json`). */
-export const sendFpsSinglePaymentBody = z.strictObject({
-  paymentInstruction: z.strictObject(
-    {
-      debtor: z.strictObject(
-        { legalEntityIdentifier: maybe(text(MESSAGES.legalEntityIdentifier, 0, 35)) },
-        { error: 'debtor is required.' },
-      ),
-      debtorAccount: singleAccount,
-      ultimateDebtor: z.strictObject(
-        {
-          name: text(MESSAGES.singleName, 1, 40),
-          address: text(MESSAGES.ultimateDebtorAddress, 1, 140),
-        },
-        { error: 'ultimateDebtor is required: an object with name and address.' },
-      ),
-      ultimateDebtorAccount: z.strictObject(
-        {
-          identification: z.strictObject(
-            {
-              bic: text(MESSAGES.bic, 8, 11),
-              accountNumber: text(MESSAGES.accountNumber, 1, 34),
-            },
-            { error: 'identification is required: an object with bic and accountNumber.' },
-          ),
-        },
-        { error: 'ultimateDebtorAccount is required.' },
-      ),
-      creditTransfer: z.strictObject(
-        {
-          paymentIdentification: z.strictObject(
-            { endToEndIdentification: text(MESSAGES.endToEndIdentification, 1, 35) },
-            { error: 'paymentIdentification is required.' },
-          ),
-          amount: z.strictObject(
-            {
-              originalCurrency: maybe(
-                z
-                  .string({ error: MESSAGES.originalCurrency })
-                  .check(z.regex(/^[A-Z]{3}$/, MESSAGES.originalCurrency)),
-              ),
-              originalAmount: z.optional(jsonDecimal(MESSAGES.originalAmount)),
-              exchangeRate: z.optional(jsonDecimal(MESSAGES.exchangeRate)),
-              instructedAmount: positiveAmount('GBP', { label: 'Amount', max: MAX_FPS_AMOUNT }),
-            },
-            { error: 'amount is required: an object with instructedAmount.' },
-          ),
-          creditor: z.strictObject(
-            {
-              name: text(MESSAGES.singleName, 1, 40),
-              legalEntityIdentifier: maybe(text(MESSAGES.legalEntityIdentifier, 0, 35)),
-              address: maybe(text(MESSAGES.creditorAddress, 0, 140)),
-            },
-            { error: 'creditor is required: an object with name.' },
-          ),
-          creditorAccount: singleAccount,
-          remittanceInformation: z.strictObject(
-            {
-              structured: maybe(
-                z.strictObject({
-                  creditorReferenceInformation: maybe(
-                    z.strictObject({ reference: maybe(text(MESSAGES.singleReference, 0, 18)) }),
-                  ),
-                }),
-              ),
-              unstructured: maybe(
-                z.strictObject({
-                  additionalReferenceInformation: maybe(
-                    z.strictObject({
-                      reference: maybe(
-                        text(MESSAGES.singleUnstructuredReference, 0, 140, UNSTRUCTURED_REFERENCE),
-                      ),
-                    }),
-                  ),
-                }),
-              ),
-            },
-            { error: MESSAGES.remittanceInformation },
-          ),
-        },
-        { error: 'creditTransfer is required.' },
-      ),
-    },
-    { error: MESSAGES.paymentInstruction },
-  ),
-});
+export const sendFpsSinglePaymentBody = z.lazy(() =>
+  z.strictObject({
+    paymentInstruction: z.strictObject(
+      {
+        debtor: z.strictObject(
+          { legalEntityIdentifier: maybe(text(MESSAGES.legalEntityIdentifier, 0, 35)) },
+          { error: 'debtor is required.' },
+        ),
+        debtorAccount: singleAccount,
+        ultimateDebtor: z.strictObject(
+          {
+            name: text(MESSAGES.singleName, 1, 40),
+            address: text(MESSAGES.ultimateDebtorAddress, 1, 140),
+          },
+          { error: 'ultimateDebtor is required: an object with name and address.' },
+        ),
+        ultimateDebtorAccount: z.strictObject(
+          {
+            identification: z.strictObject(
+              {
+                bic: text(MESSAGES.bic, 8, 11),
+                accountNumber: text(MESSAGES.accountNumber, 1, 34),
+              },
+              { error: 'identification is required: an object with bic and accountNumber.' },
+            ),
+          },
+          { error: 'ultimateDebtorAccount is required.' },
+        ),
+        creditTransfer: z.strictObject(
+          {
+            paymentIdentification: z.strictObject(
+              { endToEndIdentification: text(MESSAGES.endToEndIdentification, 1, 35) },
+              { error: 'paymentIdentification is required.' },
+            ),
+            amount: z.strictObject(
+              {
+                originalCurrency: maybe(
+                  z
+                    .string({ error: MESSAGES.originalCurrency })
+                    .check(z.regex(/^[A-Z]{3}$/, MESSAGES.originalCurrency)),
+                ),
+                originalAmount: z.optional(jsonDecimal(MESSAGES.originalAmount)),
+                exchangeRate: z.optional(jsonDecimal(MESSAGES.exchangeRate)),
+                instructedAmount: positiveAmount('GBP', { label: 'Amount', max: MAX_FPS_AMOUNT }),
+              },
+              { error: 'amount is required: an object with instructedAmount.' },
+            ),
+            creditor: z.strictObject(
+              {
+                name: text(MESSAGES.singleName, 1, 40),
+                legalEntityIdentifier: maybe(text(MESSAGES.legalEntityIdentifier, 0, 35)),
+                address: maybe(text(MESSAGES.creditorAddress, 0, 140)),
+              },
+              { error: 'creditor is required: an object with name.' },
+            ),
+            creditorAccount: singleAccount,
+            remittanceInformation: z.strictObject(
+              {
+                structured: maybe(
+                  z.strictObject({
+                    creditorReferenceInformation: maybe(
+                      z.strictObject({ reference: maybe(text(MESSAGES.singleReference, 0, 18)) }),
+                    ),
+                  }),
+                ),
+                unstructured: maybe(
+                  z.strictObject({
+                    additionalReferenceInformation: maybe(
+                      z.strictObject({
+                        reference: maybe(
+                          text(MESSAGES.singleUnstructuredReference, 0, 140, UNSTRUCTURED_REFERENCE),
+                        ),
+                      }),
+                    ),
+                  }),
+                ),
+              },
+              { error: MESSAGES.remittanceInformation },
+            ),
+          },
+          { error: 'creditTransfer is required.' },
+        ),
+      },
+      { error: MESSAGES.paymentInstruction },
+    ),
+  }),
+);
 
 export type SendFpsPaymentsBody = z.output<typeof sendFpsPaymentsBody>;
 export type FpsPaymentInstruction = SendFpsPaymentsBody['paymentInstructions'][number];

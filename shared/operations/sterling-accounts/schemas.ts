@@ -161,37 +161,41 @@ function refuseJointBusiness(
  * `POST /v3/Accounts`. The spec shows only `name` of the owner object and says its other members exist
  * but are not shown, so they pass on to the bank unchecked instead of being refused as unknown.
  */
-export const createAccountBody = z.strictObject({
-  accountName,
-  owner: z.looseObject(
-    {
-      name: text(MESSAGES.ownerName).check(
-        z.minLength(1, MESSAGES.ownerName),
-        z.maxLength(140, MESSAGES.ownerName),
-        z.regex(OWNER_NAME_CHARACTERS, MESSAGES.ownerNameCharactersOfOwner),
-      ),
-    },
-    { error: MESSAGES.owner },
-  ),
-  sortCode,
-  usageType: z._default(usageType, 'YourFunds'),
-});
+export const createAccountBody = z.lazy(() =>
+  z.strictObject({
+    accountName,
+    owner: z.looseObject(
+      {
+        name: text(MESSAGES.ownerName).check(
+          z.minLength(1, MESSAGES.ownerName),
+          z.maxLength(140, MESSAGES.ownerName),
+          z.regex(OWNER_NAME_CHARACTERS, MESSAGES.ownerNameCharactersOfOwner),
+        ),
+      },
+      { error: MESSAGES.owner },
+    ),
+    sortCode,
+    usageType: z._default(usageType, 'YourFunds'),
+  }),
+);
 
 /**
  * `PATCH /v1/Accounts/{accountId}`: every member optional. `status: NotProvided` leaves the status as it
  * is, like leaving it out. A reason is not required with Closed or Suspended: `sterling-v1.json` does not
  * require one, and the bank's acceptance wins over the spec's "a statusReason accompanies" them.
  */
-export const amendAccountBody = z
-  .strictObject({
-    status: z.optional(accountStatus),
-    statusReason: z.optional(statusReason),
-    ownerName: z.optional(ownerName),
-    legalOwnerType: z.optional(legalOwnerType),
-    relationshipType: z.optional(relationshipType),
-    minimumBalance: z.optional(minimumBalance),
-  })
-  .check(z.superRefine(refuseJointBusiness));
+export const amendAccountBody = z.lazy(() =>
+  z
+    .strictObject({
+      status: z.optional(accountStatus),
+      statusReason: z.optional(statusReason),
+      ownerName: z.optional(ownerName),
+      legalOwnerType: z.optional(legalOwnerType),
+      relationshipType: z.optional(relationshipType),
+      minimumBalance: z.optional(minimumBalance),
+    })
+    .check(z.superRefine(refuseJointBusiness)),
+);
 
 /** The rule `amendAccountBody` cannot say: it depends on the institution's overdraft agreement. */
 export function overdraftErrors(amount: Decimal | undefined, overdraftAgreement: boolean): FieldErrors {
@@ -208,37 +212,43 @@ const identifier = z.optional(text(MESSAGES.identifierText));
  * The duplicate check of a virtual account; its values are checked by the bank, which answers by webhook.
  * The reference limits only externalIdentifier (at most 50). At least one member: the spec's rule.
  */
-export const accountIdentifier = z
-  .strictObject(
-    {
-      iban: identifier,
-      bban: identifier,
-      proprietaryIdentifier: identifier,
-      externalIdentifier: z.optional(
-        text(MESSAGES.identifierText).check(z.maxLength(50, MESSAGES.externalIdentifierLength)),
-      ),
-    },
-    { error: MESSAGES.accountIdentifier },
-  )
-  .check(z.refine((ids) => Object.values(ids).some((value) => value?.trim()), MESSAGES.accountIdentifier));
+export const accountIdentifier = z.lazy(() =>
+  z
+    .strictObject(
+      {
+        iban: identifier,
+        bban: identifier,
+        proprietaryIdentifier: identifier,
+        externalIdentifier: z.optional(
+          text(MESSAGES.identifierText).check(z.maxLength(50, MESSAGES.externalIdentifierLength)),
+        ),
+      },
+      { error: MESSAGES.accountIdentifier },
+    )
+    .check(z.refine((ids) => Object.values(ids).some((value) => value?.trim()), MESSAGES.accountIdentifier)),
+);
 
 /** `POST /v2/Accounts/{accountId}/Virtual`: ownerName is required (`sterling-v2.json`). */
-export const createVirtualAccountsBody = z.strictObject({
-  virtualAccounts: z
-    .array(z.strictObject({ ownerName: virtualOwnerName, accountIdentifier }), {
-      error: MESSAGES.virtualAccounts,
-    })
-    .check(z.minLength(1, MESSAGES.virtualAccounts)),
-});
+export const createVirtualAccountsBody = z.lazy(() =>
+  z.strictObject({
+    virtualAccounts: z
+      .array(z.strictObject({ ownerName: virtualOwnerName, accountIdentifier }), {
+        error: MESSAGES.virtualAccounts,
+      })
+      .check(z.minLength(1, MESSAGES.virtualAccounts)),
+  }),
+);
 
 /** `PATCH /v1/Accounts/{accountId}/Virtual/{virtualAccountId}`: every member optional. */
-export const amendVirtualAccountBody = z
-  .strictObject({
-    ownerName: z.optional(virtualOwnerName),
-    legalOwnerType: z.optional(legalOwnerType),
-    relationshipType: z.optional(relationshipType),
-  })
-  .check(z.superRefine(refuseJointBusiness));
+export const amendVirtualAccountBody = z.lazy(() =>
+  z
+    .strictObject({
+      ownerName: z.optional(virtualOwnerName),
+      legalOwnerType: z.optional(legalOwnerType),
+      relationshipType: z.optional(relationshipType),
+    })
+    .check(z.superRefine(refuseJointBusiness)),
+);
 
 export type CreateAccountBody = z.output<typeof createAccountBody>;
 export type AmendAccountBody = z.output<typeof amendAccountBody>;
