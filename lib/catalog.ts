@@ -129,6 +129,18 @@ export function webhookBodyBucketName(
   return `${config.prefix}-webhook-bodies-${account}-${region}`;
 }
 
+/**
+ * The fixed name of the statements bucket, `clearway-<env>-statements-<account>-<region>` (at most 58
+ * characters), fixed for the same reason as the body bucket's: the processor's grant names it.
+ */
+export function statementBucketName(
+  config: ClearwayConfig,
+  account: string = Aws.ACCOUNT_ID,
+  region: string = Aws.REGION,
+): string {
+  return `${config.prefix}-statements-${account}-${region}`;
+}
+
 /** True when the body schema describes a JSON object (so API Gateway may require one). */
 function takesJsonObject(schema: unknown): boolean {
   const def = (schema as { def?: { type?: string; in?: unknown } }).def;

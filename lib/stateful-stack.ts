@@ -24,6 +24,7 @@ import {
   functionRoleArn,
   publicKeyReaderFunctionNames,
   signingFunctionNames,
+  statementBucketName,
   webhookBodyBucketName,
 } from './catalog.js';
 import type { ClearwayConfig } from './config.js';
@@ -93,6 +94,8 @@ export class StatefulStack extends Stack {
   readonly webhookDeadLetterQueue: sqs.IQueue;
   /** Webhook bodies too large for a queue message (the claim check); fixed name, see catalog.ts. */
   readonly webhookBodyBucket: s3.IBucket;
+  /** The bank's statements, downloaded by the processor while their link is valid; fixed name, see catalog.ts. */
+  readonly statementBucket: s3.IBucket;
   readonly bankPublicKeysParameter: ssm.IStringParameter;
   readonly alarmTopic?: sns.ITopic;
 
@@ -236,6 +239,23 @@ export class StatefulStack extends Stack {
     });
     this.webhookBodyBucket = bodyBucket;
 
+    // --- The bank's statements: records to keep, so versioned and never expired ------------------------
+    const statementBucket = new s3.Bucket(this, 'StatementBucket', {
+      bucketName: statementBucketName(config),
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      versioned: true,
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(statementBucket).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason:
+        'Only the webhook processor role writes here (PutObject, nothing else), and each write is announced by a StatementArchived event with the object key and SHA-256; versioning keeps every write. Server access logs would need a second bucket; institutions that want them enable CloudTrail S3 data events.',
+    });
+    this.statementBucket = statementBucket;
+
     if (config.alarms.email !== undefined) {
       const topic = new sns.Topic(this, 'AlarmTopic', {
         displayName: `Clearway ${config.envName} alarms`,
@@ -290,6 +310,10 @@ export class StatefulStack extends Stack {
     new CfnOutput(this, 'WebhookBodyBucketNameOutput', {
       key: 'WebhookBodyBucketName',
       value: bodyBucket.bucketName,
+    });
+    new CfnOutput(this, 'StatementBucketNameOutput', {
+      key: 'StatementBucketName',
+      value: statementBucket.bucketName,
     });
     new CfnOutput(this, 'EventBusNameOutput', { key: 'EventBusName', value: this.eventBus.eventBusName });
   }

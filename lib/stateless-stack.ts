@@ -11,6 +11,7 @@ import {
   functionRoleName,
   internalRoutes,
   operationFunctionNames,
+  statementBucketName,
   webhookBodyBucketName,
 } from './catalog.js';
 import type { ClearwayConfig } from './config.js';
@@ -269,9 +270,24 @@ export class StatelessStack extends Stack {
         [ENV.eventBusName]: stateful.eventBus.eventBusName,
         [ENV.webhookDeadLetterQueueUrl]: stateful.webhookDeadLetterQueue.queueUrl,
         [ENV.webhookBodyBucket]: bodyBucketName,
+        // Statements: the bucket they are kept in, and the bank whose host alone their links may name.
+        [ENV.statementBucket]: statementBucketName(config),
+        [ENV.bankBaseUrl]: config.bankBaseUrl,
       },
     );
     processor.addToRolePolicy(quarantine);
+    processor.addToRolePolicy(
+      new iam.PolicyStatement({
+        sid: 'KeepStatements',
+        actions: ['s3:PutObject'],
+        resources: [`arn:${Aws.PARTITION}:s3:::${statementBucketName(config)}/*`],
+      }),
+    );
+    Validations.of(processor.role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::${statementBucketName(config, '<AWS::AccountId>', '<AWS::Region>')}/*]`,
+      reason:
+        'The processor keeps each statement under a key made of its account, period and currency, known only when the webhook arrives; it may only put objects in the statements bucket, never read or delete them.',
+    });
     processor.addToRolePolicy(bodyObjects('ReadLargeWebhookBodies', 's3:GetObject'));
     acknowledgeBodyObjects(processor, 'The processor reads back the bodies the receiver stored');
     processor.addToRolePolicy(itemStatement('WebhookInbox', stateful.inboxTable.tableArn, inboxOperations));

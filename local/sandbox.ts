@@ -26,12 +26,14 @@ import { operations, operationsOf } from '../shared/operations/index.js';
 import { bankBookings } from '../shared/payments/bank-bookings.js';
 import { DynamoDbPaymentStore } from '../shared/payments/dynamodb-store.js';
 import { PAYMENTS_TRACKER, paymentsTracker, paymentsWebhookHook } from '../shared/payments/track.js';
-import { type ManualClock, RealTimeClock, systemClock } from '../shared/ports/clock.js';
+import { type Clock, type ManualClock, RealTimeClock, systemClock } from '../shared/ports/clock.js';
 import { PemSigner } from '../shared/signing/pem-signer.js';
 import { SignatureVerifier, splitPemBundle } from '../shared/signing/verifier.js';
 import { fixedBankKeys } from '../shared/webhooks/bank-keys.js';
 import { DynamoDbWebhookInbox } from '../shared/webhooks/dynamodb-inbox.js';
+import { statementsWebhookHook } from '../shared/statements/archive.js';
 import { FolderBodyStore } from './adapters/folder-body-store.js';
+import { FolderObjectStore } from './adapters/folder-object-store.js';
 import { InMemoryEventBus } from './adapters/in-memory-bus.js';
 import { InProcessQueue } from './adapters/in-process-queue.js';
 import { type BankSimulator, startBankSimulator } from './bank-sim/simulator.js';
@@ -79,6 +81,9 @@ export interface SandboxOptions {
   draws?: { simFaults?: () => number; simNonce?: () => string; retryJitter?: () => number };
 }
 
+/** The sandbox's statements bucket: `$CLEARWAY_HOME/statements/<object key>`. */
+export const STATEMENTS_FOLDER = 'statements';
+
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 /** Idempotency records live 24 hours and inbox keys 7 days, so a purge a minute keeps up with any traffic. */
 const PURGE_EVERY_MS = 60_000;
@@ -98,6 +103,8 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
   };
   try {
     let simulator: BankSimulator | undefined;
+    // The bank's time: the simulator's clock, or the real one for another bank.
+    let bankClock: Clock = systemClock;
     let bankUrl = config.bankUrl;
     let bankPublicKeyPath = config.bankPublicKeyPath;
     let token = config.apiToken;
@@ -106,6 +113,7 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
       bankPublicKeyPath ??= bankKey.publicKeyPath;
       token ??= ensureSandboxToken(config.home);
       const clock = options.simClock ?? new RealTimeClock();
+      bankClock = clock;
       const institutionPublicKeyPem = await signer.publicKeyPem();
       simulator = await listenOn(config.simPort, 'CLEARWAY_SIM_PORT', () =>
         startBankSimulator({
@@ -185,7 +193,16 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
     const bodies = new FolderBodyStore(join(config.home, 'webhook-bodies'));
     // Built once, as the AWS composition roots are: the handlers ask for them on every event.
     const processing = {
-      hooks: [paymentsWebhookHook(payments)],
+      hooks: [
+        paymentsWebhookHook(payments),
+        statementsWebhookHook({
+          store: new FolderObjectStore(join(config.home, STATEMENTS_FOLDER)),
+          events: bus,
+          bankBaseUrl: bankUrl as string,
+          clock: bankClock,
+          log: logger,
+        }),
+      ],
       inbox: new DynamoDbWebhookInbox(dynamo.client, dynamo.tableName(webhookInboxTable)),
       events: bus,
       quarantine: queue,

@@ -20,6 +20,8 @@ export const ENV = {
   webhookDeadLetterQueueUrl: 'WEBHOOK_DEAD_LETTER_QUEUE_URL',
   /** S3 bucket of the webhook bodies too large for a queue message. */
   webhookBodyBucket: 'WEBHOOK_BODY_BUCKET',
+  /** S3 bucket of the bank's statements; where it is set, the processor downloads and keeps them. */
+  statementBucket: 'STATEMENT_BUCKET',
   eventBusName: 'EVENT_BUS_NAME',
   /** SSM parameter holding one or more PEM public keys of the bank (several during a rotation). */
   bankPublicKeysParameter: 'BANK_PUBLIC_KEYS_PARAMETER',

@@ -6,9 +6,11 @@ import { logger } from '../observability.js';
 import { DynamoDbPaymentStore } from '../payments/dynamodb-store.js';
 import { paymentsWebhookHook } from '../payments/track.js';
 import { systemClock } from '../ports/clock.js';
+import { S3ObjectStore } from '../statements/s3-object-store.js';
+import { statementsWebhookHook } from '../statements/archive.js';
 import { DynamoDbWebhookInbox } from '../webhooks/dynamodb-inbox.js';
 import { EventBridgePublisher } from '../webhooks/eventbridge-publisher.js';
-import type { ProcessDependencies } from '../webhooks/process.js';
+import type { ProcessDependencies, StateHook } from '../webhooks/process.js';
 import { S3WebhookBodyStore } from '../webhooks/s3-body-store.js';
 import { SqsWebhookQuarantine } from '../webhooks/sqs-queue.js';
 import { buildAtColdStart, once, requireEnv } from './aws-common.js';
@@ -19,17 +21,25 @@ export const awsProcessDependencies = once((): ProcessDependencies => {
   const events = new EventBridgePublisher(new EventBridgeClient({}), requireEnv(ENV.eventBusName));
   // Payments are tracked where the stack gives the processor their table.
   const paymentsTable = process.env[ENV.paymentsTable];
+  // Statements are kept where the stack gives the processor their bucket (and the bank's address).
+  const statementBucket = process.env[ENV.statementBucket];
+  const hooks: StateHook[] = [];
+  if (paymentsTable)
+    hooks.push(
+      paymentsWebhookHook({ store: new DynamoDbPaymentStore(dynamo, paymentsTable), events, log: logger }),
+    );
+  if (statementBucket)
+    hooks.push(
+      statementsWebhookHook({
+        store: new S3ObjectStore(statementBucket),
+        events,
+        bankBaseUrl: requireEnv(ENV.bankBaseUrl),
+        clock: systemClock,
+        log: logger,
+      }),
+    );
   return {
-    hooks:
-      paymentsTable === undefined || paymentsTable === ''
-        ? []
-        : [
-            paymentsWebhookHook({
-              store: new DynamoDbPaymentStore(dynamo, paymentsTable),
-              events,
-              log: logger,
-            }),
-          ],
+    hooks,
     inbox: new DynamoDbWebhookInbox(dynamo, requireEnv(ENV.inboxTable)),
     events,
     quarantine: new SqsWebhookQuarantine(new SQSClient({}), requireEnv(ENV.webhookDeadLetterQueueUrl)),

@@ -43,6 +43,14 @@ export interface ProcessDependencies {
 
 export type ProcessOutcome = 'published' | 'duplicate' | 'quarantined';
 
+/**
+ * Thrown by a state hook for a webhook that no retry can help (a statement link already expired, a link to
+ * a host that is not the bank): the message goes to the quarantine at once with this reason.
+ */
+export class WebhookQuarantineError extends Error {
+  override readonly name = 'WebhookQuarantineError';
+}
+
 /** Another worker holds this webhook's key; the message goes back to the queue and is tried again. */
 export class InboxBusyError extends Error {
   override readonly name = 'InboxBusyError';
@@ -56,7 +64,8 @@ type Facts = { webhookType?: string; key?: string; basis?: string };
  * gateway's records, publish one event, then mark it published. A crash between claim and mark leaves it unpublished, so the redelivered message publishes
  * again (consumers deduplicate on `detail.key`); a published key is dropped as a duplicate.
  *
- * A webhook that can never be published (not an envelope, or an event EventBridge refuses) is quarantined
+ * A webhook that can never be published (not an envelope, an event EventBridge refuses, or one a state hook
+ * refuses with `WebhookQuarantineError`) is quarantined
  * at once with its reason instead of failing every retry. Every failure is logged once, with what is known.
  */
 export async function processWebhook(message: string, deps: ProcessDependencies): Promise<ProcessOutcome> {
@@ -67,6 +76,7 @@ export async function processWebhook(message: string, deps: ProcessDependencies)
     if (typeof outcome === 'string') return outcome;
     reason = outcome.unpublishable;
   } catch (error) {
+    if (error instanceof WebhookQuarantineError) return quarantine(message, error.message, deps, facts);
     if (!(error instanceof QueueMessageError || error instanceof WebhookEnvelopeError)) {
       deps.log.error('webhook processing failed; the message will be retried', {
         ...facts,
@@ -76,6 +86,15 @@ export async function processWebhook(message: string, deps: ProcessDependencies)
     }
     reason = `not a webhook envelope: ${error.message}`;
   }
+  return quarantine(message, reason, deps, facts);
+}
+
+async function quarantine(
+  message: string,
+  reason: string,
+  deps: ProcessDependencies,
+  facts: Facts,
+): Promise<'quarantined'> {
   const bounded = quarantineReason(reason);
   try {
     await deps.quarantine.quarantine(message, bounded);

@@ -10,6 +10,7 @@ import {
 } from '../../shared/config/tables.js';
 import { QUEUE_MESSAGE_LIMIT_BYTES } from '../../shared/webhooks/queue-message.js';
 import {
+  type CfnResource,
   actionsOf,
   onlyResourceOfType,
   resourcesOfType,
@@ -35,6 +36,15 @@ const roleArn = (name: string) => ({
     ],
   ],
 });
+
+/** A bucket of the stateful stack by the word its fixed name carries (`webhook-bodies`, `statements`). */
+function bucketNamed(s: Synthesized, word: string): [string, CfnResource] {
+  const found = resourcesOfType(s.statefulJson, 'AWS::S3::Bucket').filter(([, bucket]) =>
+    JSON.stringify(bucket.Properties?.BucketName).includes(`-${word}-`),
+  );
+  expect(found).toHaveLength(1);
+  return found[0] as [string, CfnResource];
+}
 
 describe('the stateful stack', () => {
   let simulation: Synthesized;
@@ -306,7 +316,7 @@ describe('the stateful stack', () => {
     });
 
     it('is encrypted, private, TLS only, and forgets a body after twice the DLQ’s retention', () => {
-      const [bucketId, bucket] = onlyResourceOfType(simulation.statefulJson, 'AWS::S3::Bucket');
+      const [bucketId, bucket] = bucketNamed(simulation, 'webhook-bodies');
       expect(bucket.Properties).toMatchObject({
         BucketEncryption: {
           ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
@@ -319,6 +329,45 @@ describe('the stateful stack', () => {
         },
         LifecycleConfiguration: { Rules: [{ ExpirationInDays: 28, Status: 'Enabled' }] },
       });
+      simulation.stateful.hasResourceProperties('AWS::S3::BucketPolicy', {
+        Bucket: { Ref: bucketId },
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          ]),
+        },
+      });
+    });
+  });
+
+  describe('statements bucket (the CSVs the bank links to, kept by the processor)', () => {
+    it('has a fixed name per environment, account and region, and is retained', () => {
+      const [, bucket] = bucketNamed(simulation, 'statements');
+      expect(bucket.Properties?.BucketName).toEqual({
+        'Fn::Join': [
+          '',
+          ['clearway-simulation-statements-', { Ref: 'AWS::AccountId' }, '-', { Ref: 'AWS::Region' }],
+        ],
+      });
+      expect(bucket).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+    });
+
+    it('is encrypted, versioned, blocked from public access, owner-enforced and TLS only, and never expires a statement', () => {
+      const [bucketId, bucket] = bucketNamed(simulation, 'statements');
+      expect(bucket.Properties).toMatchObject({
+        BucketEncryption: {
+          ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+        },
+        VersioningConfiguration: { Status: 'Enabled' },
+        PublicAccessBlockConfiguration: {
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        },
+        OwnershipControls: { Rules: [{ ObjectOwnership: 'BucketOwnerEnforced' }] },
+      });
+      expect(bucket.Properties?.LifecycleConfiguration).toBeUndefined();
       simulation.stateful.hasResourceProperties('AWS::S3::BucketPolicy', {
         Bucket: { Ref: bucketId },
         PolicyDocument: {

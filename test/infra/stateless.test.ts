@@ -93,6 +93,22 @@ function functionNamed(s: Synthesized, fn: string): CfnResource | undefined {
   )?.[1];
 }
 
+/** Every object of the statements bucket, by its fixed name. */
+const statementObjects = {
+  'Fn::Join': [
+    '',
+    [
+      'arn:',
+      { Ref: 'AWS::Partition' },
+      ':s3:::clearway-simulation-statements-',
+      { Ref: 'AWS::AccountId' },
+      '-',
+      { Ref: 'AWS::Region' },
+      '/*',
+    ],
+  ],
+};
+
 /** The `sha256/` objects of the body bucket, by its fixed name. */
 const bodyObjects = {
   'Fn::Join': [
@@ -223,6 +239,8 @@ describe('the stateless stack', () => {
           ENV.eventBusName,
           ENV.webhookDeadLetterQueueUrl,
           ENV.webhookBodyBucket,
+          ENV.statementBucket,
+          ENV.bankBaseUrl,
         ]),
       );
     });
@@ -296,6 +314,7 @@ describe('the stateless stack', () => {
           'events:PutEvents',
           ...consume,
           's3:GetObject',
+          's3:PutObject',
           'sqs:SendMessage',
         ].sort(),
       );
@@ -308,11 +327,28 @@ describe('the stateless stack', () => {
       for (const action of consume) expect(allowed.get(action)).toEqual([{ 'Fn::GetAtt': [queue, 'Arn'] }]);
       expect(allowed.get('sqs:SendMessage')).toEqual([{ 'Fn::GetAtt': [dlq, 'Arn'] }]);
       expect(allowed.get('s3:GetObject')).toEqual([bodyObjects]);
+      expect(allowed.get('s3:PutObject')).toEqual([statementObjects]);
+    });
+
+    it('lets only the processor put statements, and names their bucket and the bank in its environment', () => {
+      const [, bucket] = resourcesOfType(simulation.statefulJson, 'AWS::S3::Bucket').find(([, made]) =>
+        JSON.stringify(made.Properties?.BucketName).includes('-statements-'),
+      ) as [string, CfnResource];
+      const variables = variablesOf(functionNamed(simulation, fnNames.webhookProcessor));
+      expect(variables[ENV.statementBucket]).toEqual(bucket.Properties?.BucketName);
+      expect(variables[ENV.bankBaseUrl]).toBe(simulation.config.bankBaseUrl);
+      const writers = resourcesOfType(simulation.statelessJson, 'AWS::IAM::Policy').filter(([, policy]) =>
+        JSON.stringify(policy.Properties?.PolicyDocument).includes('-statements-'),
+      );
+      expect(writers).toHaveLength(1);
+      expect(JSON.stringify(writers[0]?.[1].Properties?.Roles)).toContain('Processor');
     });
 
     it('quarantines into the queue the DLQ alarm watches, and names the body bucket the stateful stack made', () => {
       const { dlq } = webhookQueues(simulation);
-      const [, bucket] = onlyResourceOfType(simulation.statefulJson, 'AWS::S3::Bucket');
+      const [, bucket] = resourcesOfType(simulation.statefulJson, 'AWS::S3::Bucket').find(([, made]) =>
+        JSON.stringify(made.Properties?.BucketName).includes('-webhook-bodies-'),
+      ) as [string, CfnResource];
       const [, alarm] = onlyResourceOfType(simulation.statefulJson, 'AWS::CloudWatch::Alarm');
       expect(alarm.Properties?.Dimensions).toEqual([
         { Name: 'QueueName', Value: { 'Fn::GetAtt': [dlq, 'QueueName'] } },
