@@ -31,6 +31,27 @@ export interface StatementLink {
   accountIban?: string;
 }
 
+/**
+ * Where the bank keeps statement files: both statement pages show the link on Azure blob storage
+ * (`https://<account>.blob.core.windows.net/...`), not on the API's host.
+ */
+export const STATEMENT_LINK_HOSTS: readonly string[] = ['*.blob.core.windows.net'];
+
+/**
+ * Whether a statement link may be followed: to the bank's own host with its protocol, or over https to a
+ * host of `hosts` (`*.example.net` covers its subdomains). Anything else could send the processor's
+ * request anywhere the payload names.
+ */
+export function statementLinkAllowed(uri: URL, bank: URL, hosts: readonly string[]): boolean {
+  if (uri.protocol === bank.protocol && uri.hostname === bank.hostname) return true;
+  return (
+    uri.protocol === 'https:' &&
+    hosts.some((host) =>
+      host.startsWith('*.') ? uri.hostname.endsWith(host.slice(1)) : uri.hostname === host,
+    )
+  );
+}
+
 /** A month's institution statement is a few megabytes; far above that is not a statement. */
 export const DEFAULT_MAX_STATEMENT_BYTES = 32 * 1024 * 1024;
 /** Well within the processor's 30 s, leaving time for the store and the event. */
@@ -39,8 +60,10 @@ export const DEFAULT_DOWNLOAD_TIMEOUT_MS = 10_000;
 export interface StatementArchiveDependencies {
   store: ObjectStore;
   events: EventPublisher;
-  /** The bank's base URL: a link is followed only to its host name, with its protocol. */
+  /** The bank's base URL: a link is followed to its host name, with its protocol... */
   bankBaseUrl: string;
+  /** ...or over https to these hosts (default `STATEMENT_LINK_HOSTS`). */
+  linkHosts?: readonly string[];
   /** The bank's time, which `ValidUntilDate` is written in (the simulator's clock in the sandbox). */
   clock: Clock;
   log: Log;
@@ -55,7 +78,7 @@ export interface StatementArchiveDependencies {
  *
  * A download that fails (network, timeout, an error status) throws: the message is retried and, after the
  * queue's retries, waits in the alarmed DLQ. What no retry can help is quarantined at once with its reason:
- * an expired link, a link to another host than the bank's, a redirect, a file over `maxBytes`, a payload
+ * an expired link, a link to another host than the bank's or its statement storage, a redirect, a file over `maxBytes`, a payload
  * without the members the reference requires.
  */
 export function statementsWebhookHook(deps: StatementArchiveDependencies): StateHook {
@@ -65,9 +88,9 @@ export function statementsWebhookHook(deps: StatementArchiveDependencies): State
   return async (webhook) => {
     if (!(webhook.type in STATEMENT_WEBHOOKS)) return;
     const link = readStatementLink(webhook);
-    if (link.uri.protocol !== bank.protocol || link.uri.hostname !== bank.hostname) {
+    if (!statementLinkAllowed(link.uri, bank, deps.linkHosts ?? STATEMENT_LINK_HOSTS)) {
       throw new WebhookQuarantineError(
-        `statement link refused: ${link.uri.protocol}//${link.uri.hostname} is not the bank's host (${bank.protocol}//${bank.hostname})`,
+        `statement link refused: ${link.uri.protocol}//${link.uri.hostname} is not the bank's host (${bank.protocol}//${bank.hostname}) nor https to its statement storage`,
       );
     }
     const now = deps.clock.now();

@@ -12,6 +12,8 @@ import { ManualClock } from '../../../shared/ports/clock.js';
 import {
   readStatementLink,
   STATEMENT_ARCHIVED,
+  STATEMENT_LINK_HOSTS,
+  statementLinkAllowed,
   statementObjectKey,
   statementsWebhookHook,
 } from '../../../shared/statements/archive.js';
@@ -165,6 +167,16 @@ describe('what no retry can help is quarantined with its reason, nothing downloa
       await reasonOf(hook(accountStatement({ Uri: `https://127.0.0.1:${port}/statement.csv` }))),
     ).toMatch(/not the bank's host/);
     expect(requests).toEqual([]);
+  });
+
+  it('follows links to the bank, or over https to its statement storage, and nowhere else', () => {
+    const bank = new URL('https://institution-api.clearbank.co.uk/');
+    const allowed = (link: string) => statementLinkAllowed(new URL(link), bank, STATEMENT_LINK_HOSTS);
+    expect(allowed('https://institution-api.clearbank.co.uk/statements/1.csv')).toBe(true);
+    expect(allowed('https://cbstatements.blob.core.windows.net/s/1.csv?sig=x')).toBe(true);
+    expect(allowed('http://cbstatements.blob.core.windows.net/s/1.csv')).toBe(false);
+    expect(allowed('https://blob.core.windows.net.attacker.example/1.csv')).toBe(false);
+    expect(allowed('https://attacker.example/1.csv')).toBe(false);
   });
 
   it('a redirect, which is never followed', async () => {
