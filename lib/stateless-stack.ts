@@ -114,6 +114,7 @@ export class StatelessStack extends Stack {
           [ENV.signingKeyId]: stateful.signingKeyArn,
           [ENV.idempotencyTable]: stateful.idempotencyTable.tableName,
           [ENV.overdraftAgreement]: String(config.overdraftAgreement),
+          [ENV.pathSignature]: String(config.pathSignature),
         },
       );
       made.addToRolePolicy(sign);

@@ -29,6 +29,8 @@ export const ENV = {
   bankPublicKeys: 'BANK_PUBLIC_KEYS',
   /** `true` when the institution has an overdraft agreement with the bank (negative minimumBalance allowed). */
   overdraftAgreement: 'OVERDRAFT_AGREEMENT',
+  /** `true` when the bank entity wants the path-based signature on the operations that ask for it. */
+  pathSignature: 'PATH_SIGNATURE',
 } as const;
 
 export type EnvName = (typeof ENV)[keyof typeof ENV];

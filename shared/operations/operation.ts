@@ -70,6 +70,12 @@ export interface Operation extends RequestRules {
    * the key's single run.
    */
   tracker?: string;
+  /**
+   * A GET or DELETE the bank may want signed by its request line (`X-Request-Time` and the path-based
+   * `DigitalSignature`, shared/bank/path-signature.ts). It is sent so only where the environment turns
+   * the path signature on (`pathSignature` in lib/config.ts, `CLEARWAY_PATH_SIGNATURE` in the sandbox).
+   */
+  pathSignature?: boolean;
 }
 
 /** Every spelling an operation is served at: its `path`, then its `aliases`. */
