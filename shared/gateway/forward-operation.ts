@@ -73,6 +73,9 @@ export async function forwardOperation(
     path: checked.bankPath,
     body: checked.body,
     deadline: request.deadline,
+    ...(operation.bodyContentType === undefined
+      ? {}
+      : { headers: { 'content-type': operation.bodyContentType } }),
   };
   const readBack = readBackPath(operation, request);
   const tracker = trackerOf(operation, deps);

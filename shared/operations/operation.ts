@@ -81,6 +81,8 @@ export interface Operation extends RequestRules {
    * calling the bank, e.g. the simulated inbound payment in production.
    */
   environments?: readonly EnvironmentName[];
+  /** The media type the bank documents for the body when it is not `application/json`; the bytes are the same JSON. */
+  bodyContentType?: string;
 }
 
 /** Every spelling an operation is served at: its `path`, then its `aliases`. */

@@ -24,9 +24,12 @@ const send = (method: string, path: string, body?: unknown) =>
 
 /** What reached the simulated bank in this family. */
 const mccyRequests = async () =>
-  ((await (await world.bank('/__sim/requests')).json()) as Array<{ path: string }>).filter((request) =>
-    /^\/(mccy|v1\/mccy)\//i.test(request.path),
-  );
+  (
+    (await (await world.bank('/__sim/requests')).json()) as Array<{
+      path: string;
+      headers: Record<string, string>;
+    }>
+  ).filter((request) => /^\/(mccy|v1\/mccy)\//i.test(request.path));
 
 const inboundPayment = {
   instructedCurrency: 'EUR',
@@ -153,6 +156,9 @@ describe('the simulated inbound payment is served in simulation only', () => {
   it('passes it to the bank in the sandbox, which stands in for the simulation environment', async () => {
     await send('POST', '/v1/mccy/inboundpayment/EUR', inboundPayment);
 
-    expect((await mccyRequests()).map((request) => request.path)).toEqual(['/v1/mccy/inboundpayment/EUR']);
+    const sent = await mccyRequests();
+    expect(sent.map((request) => request.path)).toEqual(['/v1/mccy/inboundpayment/EUR']);
+    // The emulator's documented media type; the signed bytes are the JSON the caller sent.
+    expect(sent[0]?.headers['content-type']).toBe('application/json-patch+json');
   });
 });

@@ -264,6 +264,8 @@ export const simulateMccyInboundPayment = {
   body: inboundPaymentBody,
   requiresIdempotencyKey: true,
   environments: ['simulation'],
+  // The emulator documents its body as `application/json-patch+json` (bank-reference.md).
+  bodyContentType: 'application/json-patch+json',
   problemForm,
 } satisfies Operation;
 
