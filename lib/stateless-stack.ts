@@ -115,6 +115,7 @@ export class StatelessStack extends Stack {
           [ENV.idempotencyTable]: stateful.idempotencyTable.tableName,
           [ENV.overdraftAgreement]: String(config.overdraftAgreement),
           [ENV.pathSignature]: String(config.pathSignature),
+          [ENV.environment]: config.envName,
         },
       );
       made.addToRolePolicy(sign);

@@ -180,6 +180,9 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
       attempts: new DynamoDbAttemptLog(dynamo.client, dynamo.tableName(idempotencyTable)),
       log: logger,
       institution: { overdraftAgreement: config.overdraftAgreement },
+      // The sandbox stands in for the bank's simulation environment, and its rules run on the bank's clock.
+      environment: 'simulation',
+      bankClock,
       trackers: {
         [PAYMENTS_TRACKER]: paymentsTracker({
           ...payments,

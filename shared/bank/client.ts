@@ -140,7 +140,8 @@ export class BankClient {
       ...request.headers,
     };
     if (bytes !== undefined) {
-      headers['content-type'] = 'application/json';
+      // An operation may name its own JSON media type (`application/json-patch+json`) in `request.headers`.
+      headers['content-type'] ??= 'application/json';
       headers.digitalsignature = await this.options.signer.sign(bytes);
     }
     const url = `${this.#baseUrl}${request.path}`;

@@ -1,4 +1,6 @@
+import type { Clock } from '../ports/clock.js';
 import { randomUUID } from 'node:crypto';
+import type { EnvironmentName } from '../config/function-environment.js';
 import type { BankClient, BankRequest, BankResponse, Log } from '../bank/client.js';
 import { BankError, BankUnreachableError } from '../bank/errors.js';
 import { isRetryableStatus } from '../bank/retry.js';
@@ -32,9 +34,16 @@ export interface ForwardDependencies {
   log: Log;
   /** What the institution's contract allows (configuration on AWS, the simulator's registry locally). */
   institution: { overdraftAgreement: boolean };
+  /** The bank environment the gateway is deployed against: operations offered only elsewhere answer 404. */
+  environment: EnvironmentName;
   /** Trackers by name (`Operation.tracker`): the gateway's own state of tracked writes, e.g. `payments`. */
   trackers?: Record<string, OperationTracker>;
   now?: () => number;
+  /**
+   * The bank's time, which the spec's time rules are judged at (a statement's month, a cut-off): the
+   * system clock on AWS, the simulated clock in the sandbox. Deadlines and logs keep `now`.
+   */
+  bankClock?: Clock;
 }
 
 /** Header telling the caller that the bank had already processed an earlier attempt of this request. */
@@ -51,9 +60,16 @@ export async function forwardOperation(
   deps: ForwardDependencies,
 ): Promise<HttpResult> {
   const now = deps.now ?? Date.now;
+  if (operation.environments !== undefined && !operation.environments.includes(deps.environment)) {
+    return problem(
+      404,
+      'Not Found',
+      `${operation.method} ${operation.path} is offered only in the ${operation.environments.join(' or ')} environment; this gateway is deployed against ${deps.environment}, so the bank was not called.`,
+    );
+  }
   const checked = checkRequest(operation, request, {
     overdraftAgreement: deps.institution.overdraftAgreement,
-    now: new Date(now()),
+    now: deps.bankClock?.now() ?? new Date(now()),
   });
   if (!checked.ok) return refusal(operation, request, checked, deps.log);
   // A read changes nothing, so a key on it is ignored: its answer must never be a 24-hour-old copy.
@@ -64,6 +80,9 @@ export async function forwardOperation(
     body: checked.body,
     deadline: request.deadline,
     ...(operation.pathSignature && { pathSignature: true }),
+    ...(operation.bodyContentType === undefined
+      ? {}
+      : { headers: { 'content-type': operation.bodyContentType } }),
   };
   const readBack = readBackPath(operation, request);
   const tracker = trackerOf(operation, deps);
