@@ -12,10 +12,11 @@ import {
   parseNameCheckPolicy,
   parseNameCheckTtlHours,
 } from '../shared/name-checks/policy.js';
+import { ENVIRONMENT_NAMES, type EnvironmentName } from '../shared/config/function-environment.js';
 import { ANSWER_DEADLINE_MS } from '../shared/webhooks/delivery-rules.js';
 
-export const environmentNames = ['simulation', 'production'] as const;
-export type EnvironmentName = (typeof environmentNames)[number];
+export const environmentNames = ENVIRONMENT_NAMES;
+export type { EnvironmentName };
 
 export type EndpointKind = 'REGIONAL' | 'PRIVATE';
 

@@ -113,6 +113,7 @@ export class StatelessStack extends Stack {
           [ENV.signingKeyId]: stateful.signingKeyArn,
           [ENV.idempotencyTable]: stateful.idempotencyTable.tableName,
           [ENV.overdraftAgreement]: String(config.overdraftAgreement),
+          [ENV.environment]: config.envName,
         },
       );
       made.addToRolePolicy(sign);

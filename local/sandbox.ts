@@ -168,6 +168,8 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
       attempts: new DynamoDbAttemptLog(dynamo.client, dynamo.tableName(idempotencyTable)),
       log: logger,
       institution: { overdraftAgreement: config.overdraftAgreement },
+      // The sandbox stands in for the bank's simulation environment.
+      environment: 'simulation',
       trackers: {
         [PAYMENTS_TRACKER]: paymentsTracker({
           ...payments,

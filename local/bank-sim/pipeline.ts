@@ -80,6 +80,7 @@ const nothing = () => {};
  *  6. the body is UTF-8 JSON: else 400
  *  7. `X-Request-Id` not used in the last 24 hours: else 409 (the id is then reserved)
  *  8. the route's rules (shared with the gateway: path, query, body, institution rules): else 400 with `errors`
+ *     (without `errors`, the properties named in `detail`, for a route whose record says `problemForm: 'plain'`)
  *  9. the handler; an answer other than 2xx releases the id, and its webhooks are not sent
  */
 export async function handleBankRequest(deps: PipelineDeps, request: BankRequest): Promise<BankOutcome> {
@@ -195,6 +196,13 @@ async function runRoute(route: RouteEntry, context: RouteContext): Promise<SimRe
     { overdraftAgreement: context.institution.overdraftAgreement, now: context.now() },
   );
   if (!validation.ok) {
+    if (route.rules.problemForm === 'plain') {
+      // The plain form has no `errors` map: the properties and their messages go in the detail.
+      const detail = Object.entries(validation.errors)
+        .map(([property, messages]) => `${property}: ${messages.join(' ')}`)
+        .join('; ');
+      return problemResponse(400, TITLES.validation, detail, context.path, null);
+    }
     return context.problem(400, TITLES.validation, 'the request is not valid', validation.errors);
   }
   context.body = validation.request.body;

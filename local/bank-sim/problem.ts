@@ -4,16 +4,22 @@ import type { SimResponse } from './types.js';
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
-/** The bank's problem-detail body: always every member, `errors` empty when nothing is field-specific. */
+/**
+ * The bank's problem-detail body: always every member, `errors` empty when nothing is field-specific. `errors`
+ * null is the plain form some families answer (the multi-currency ones): no `errors` member at all.
+ */
 export function problemResponse(
   status: number,
   title: string,
   detail: string,
   instance: string,
-  errors: Record<string, string[]> = {},
+  errors: Record<string, string[]> | null = {},
   headers: Record<string, string> = {},
 ): SimResponse {
-  const body: ProblemDetails = { type: 'about:blank', title, status, detail, instance, errors };
+  const body: ProblemDetails =
+    errors === null
+      ? { type: 'about:blank', title, status, detail, instance }
+      : { type: 'about:blank', title, status, detail, instance, errors };
   return {
     status,
     headers: { ...headers, 'content-type': PROBLEM_CONTENT_TYPE },

@@ -1,3 +1,7 @@
+/** The bank environments a stack is deployed against (`lib/config.ts`); the sandbox is `simulation`. */
+export const ENVIRONMENT_NAMES = ['simulation', 'production'] as const;
+export type EnvironmentName = (typeof ENVIRONMENT_NAMES)[number];
+
 /** Names of the environment variables the CDK stack sets and the functions read: one list, two users. */
 export const ENV = {
   bankBaseUrl: 'BANK_BASE_URL',
@@ -27,6 +31,8 @@ export const ENV = {
   bankPublicKeys: 'BANK_PUBLIC_KEYS',
   /** `true` when the institution has an overdraft agreement with the bank (negative minimumBalance allowed). */
   overdraftAgreement: 'OVERDRAFT_AGREEMENT',
+  /** `simulation` or `production`: operations the bank offers only in simulation are refused elsewhere. */
+  environment: 'CLEARWAY_ENVIRONMENT',
 } as const;
 
 export type EnvName = (typeof ENV)[keyof typeof ENV];

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { EnvironmentName } from '../config/function-environment.js';
 import type { BankClient, BankRequest, BankResponse, Log } from '../bank/client.js';
 import { BankError, BankUnreachableError } from '../bank/errors.js';
 import { isRetryableStatus } from '../bank/retry.js';
@@ -32,6 +33,8 @@ export interface ForwardDependencies {
   log: Log;
   /** What the institution's contract allows (configuration on AWS, the simulator's registry locally). */
   institution: { overdraftAgreement: boolean };
+  /** The bank environment the gateway is deployed against: operations offered only elsewhere answer 404. */
+  environment: EnvironmentName;
   /** Trackers by name (`Operation.tracker`): the gateway's own state of tracked writes, e.g. `payments`. */
   trackers?: Record<string, OperationTracker>;
   now?: () => number;
@@ -51,6 +54,13 @@ export async function forwardOperation(
   deps: ForwardDependencies,
 ): Promise<HttpResult> {
   const now = deps.now ?? Date.now;
+  if (operation.environments !== undefined && !operation.environments.includes(deps.environment)) {
+    return problem(
+      404,
+      'Not Found',
+      `${operation.method} ${operation.path} is offered only in the ${operation.environments.join(' or ')} environment; this gateway is deployed against ${deps.environment}, so the bank was not called.`,
+    );
+  }
   const checked = checkRequest(operation, request, {
     overdraftAgreement: deps.institution.overdraftAgreement,
     now: new Date(now()),

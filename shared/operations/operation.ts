@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
 import type { HttpMethod } from '../bank/client.js';
+import type { EnvironmentName } from '../config/function-environment.js';
 import type { FieldErrors } from '../http/validation.js';
 
 /** Facts about the institution and the moment that some rules depend on. */
@@ -36,6 +37,11 @@ export interface RequestRules {
   body?: z.ZodMiniType;
   /** Rules the schemas cannot say (they depend on the institution or the time); run only when the schemas pass. */
   check?: (request: ParsedRequest, context: RuleContext) => FieldErrors;
+  /**
+   * `plain`: the bank answers this route's 400 as a problem detail without an `errors` map (the multi-currency
+   * families); the simulator writes its refusal that way. The gateway's own 400 always names the property.
+   */
+  problemForm?: 'plain';
 }
 
 /**
@@ -70,6 +76,11 @@ export interface Operation extends RequestRules {
    * the key's single run.
    */
   tracker?: string;
+  /**
+   * The bank environments that offer the operation (unset: all). Elsewhere the gateway answers 404 without
+   * calling the bank, e.g. the simulated inbound payment in production.
+   */
+  environments?: readonly EnvironmentName[];
 }
 
 /** Every spelling an operation is served at: its `path`, then its `aliases`. */

@@ -2,7 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { BankClient } from '../bank/client.js';
 import { SecretsManagerTokenSource } from '../bank/secrets-manager-token-source.js';
-import { ENV } from '../config/function-environment.js';
+import { ENV, ENVIRONMENT_NAMES, type EnvironmentName } from '../config/function-environment.js';
 import { DynamoDbAttemptLog } from '../gateway/attempt-log.js';
 import type { ForwardDependencies } from '../gateway/forward-operation.js';
 import { lazyRunOnce } from '../gateway/idempotency.js';
@@ -36,7 +36,15 @@ export const awsForwardDependencies = once((): ForwardDependencies => {
     attempts: new DynamoDbAttemptLog(dynamo, tableName),
     log: logger,
     institution,
+    environment: environmentOf(requireEnv(ENV.environment)),
   };
 });
 
 buildAtColdStart(awsForwardDependencies);
+
+function environmentOf(value: string): EnvironmentName {
+  if (!(ENVIRONMENT_NAMES as readonly string[]).includes(value)) {
+    throw new Error(`${ENV.environment} must be one of ${ENVIRONMENT_NAMES.join(', ')}, not "${value}".`);
+  }
+  return value as EnvironmentName;
+}

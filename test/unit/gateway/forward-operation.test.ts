@@ -60,6 +60,7 @@ function gateway(answers: Array<() => Response | Error>) {
     attempts: new DynamoDbAttemptLog(dynamo.client, dynamo.tableName(idempotencyTable)),
     log: silent,
     institution: { overdraftAgreement: false },
+    environment: 'simulation' as const,
   };
   const call = ({
     body = '{"name":"a"}',

@@ -25,6 +25,7 @@ function handlerWith(tokens: TokenSource, sent: string[] = []) {
     attempts: { recordSend: async () => false },
     log: silent,
     institution: { overdraftAgreement: false },
+    environment: 'simulation' as const,
   }));
 }
 

@@ -86,6 +86,7 @@ function gateway(
       error: (message: string, attributes: unknown) => errors.push({ message, attributes }),
     },
     institution: { overdraftAgreement: false },
+    environment: 'simulation' as const,
     trackers: { things: recording },
   };
   const call = (idempotencyKey: string | undefined, body = '{"id":"e2e-1","amount":10.10}') =>

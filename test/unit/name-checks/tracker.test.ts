@@ -83,6 +83,7 @@ function gateway(answer: () => Response, options: { failStore?: boolean } = {}) 
         attempts,
         log,
         institution: { overdraftAgreement: false },
+        environment: 'simulation' as const,
         trackers: { [NAME_CHECKS_TRACKER]: tracker },
         now: () => at,
       },

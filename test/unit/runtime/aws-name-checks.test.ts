@@ -11,6 +11,7 @@ const forwardEnv = {
   [ENV.apiTokenSecretId]: 'secret',
   [ENV.signingKeyId]: 'key',
   [ENV.idempotencyTable]: 'idempotency',
+  [ENV.environment]: 'production',
   AWS_REGION: 'eu-west-2',
 };
 const stub = (env: Record<string, string>) => {

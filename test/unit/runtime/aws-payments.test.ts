@@ -13,6 +13,7 @@ describe('the payments composition roots on AWS', () => {
       [ENV.apiTokenSecretId]: 'secret',
       [ENV.signingKeyId]: 'key',
       [ENV.idempotencyTable]: 'idempotency',
+      [ENV.environment]: 'production',
       [ENV.paymentsTable]: 'payments',
       [ENV.eventBusName]: 'bus',
       [ENV.nameChecksTable]: 'name-checks',

@@ -1,0 +1,291 @@
+import * as z from 'zod/mini';
+import type { Operation } from '../operation.js';
+import { bankId, ibanSegment, safeSegment } from '../path-params.js';
+import {
+  addCurrencyBody,
+  amendAccountBody,
+  amendVirtualAccountBody,
+  closeQuery,
+  createAccountBody,
+  createVirtualAccountBody,
+  inboundPaymentBody,
+  internalTransferBody,
+  listAccountsQuery,
+  type StatementBody,
+  statementBody,
+  statementPeriodErrors,
+  statusBody,
+  transactionsQuery,
+} from './schemas.js';
+
+/**
+ * Spec part 2: real multi-currency accounts (8), virtual accounts (5), transactions (3), statements (2), internal
+ * transfers (1) and the simulated inbound payment (1): 20 operations, one function.
+ *
+ * `Idempotency-Key` is required on the writes that move money or create something the bank deduplicates only
+ * by `X-Request-Id`: account and virtual account creates, both statement requests (each one produces a
+ * statement webhook), the internal transfer and the simulated inbound payment. Amends, status changes, the
+ * currency add and the closes set a state, so a repeat changes nothing: they accept a key.
+ *
+ * Every record answers the bank's plain problem form (`problemForm: 'plain'`, no `errors` map) in the simulator.
+ */
+const fn = 'mccy-accounts';
+const problemForm = 'plain';
+
+const accountPath = z.strictObject({ accountId: bankId('accountId') });
+const virtualAccountPath = z.strictObject({ virtualAccountId: bankId('virtualAccountId') });
+
+const ACCOUNT = '/mccy/v1/Accounts/{accountId}';
+const VIRTUAL_ACCOUNT = '/mccy/v1/VirtualAccounts/{virtualAccountId}';
+
+// --- Real accounts -------------------------------------------------------------------------------------------
+
+export const createMccyAccount = {
+  id: 'createMccyAccount',
+  method: 'POST',
+  path: '/mccy/v2/Accounts',
+  fn,
+  body: createAccountBody,
+  requiresIdempotencyKey: true,
+  problemForm,
+} satisfies Operation;
+
+export const listMccyAccounts = {
+  id: 'listMccyAccounts',
+  method: 'GET',
+  path: '/mccy/v1/Accounts',
+  fn,
+  query: listAccountsQuery,
+  problemForm,
+} satisfies Operation;
+
+export const getMccyAccount = {
+  id: 'getMccyAccount',
+  method: 'GET',
+  path: ACCOUNT,
+  pathParams: accountPath,
+  fn,
+  problemForm,
+} satisfies Operation;
+
+export const amendMccyAccount = {
+  id: 'amendMccyAccount',
+  method: 'PATCH',
+  path: ACCOUNT,
+  pathParams: accountPath,
+  fn,
+  body: amendAccountBody,
+  readBack: ACCOUNT,
+  problemForm,
+} satisfies Operation;
+
+export const setMccyAccountStatus = {
+  id: 'setMccyAccountStatus',
+  method: 'PATCH',
+  path: '/mccy/v1/Accounts/{accountId}/status',
+  pathParams: accountPath,
+  fn,
+  body: statusBody,
+  readBack: ACCOUNT,
+  problemForm,
+} satisfies Operation;
+
+export const addMccyAccountCurrency = {
+  id: 'addMccyAccountCurrency',
+  method: 'POST',
+  path: '/mccy/v1/Accounts/{accountId}/currencies',
+  pathParams: accountPath,
+  fn,
+  body: addCurrencyBody,
+  readBack: ACCOUNT,
+  problemForm,
+} satisfies Operation;
+
+export const getMccyAccountBalances = {
+  id: 'getMccyAccountBalances',
+  method: 'GET',
+  path: '/mccy/v1/Accounts/{accountId}/balances',
+  pathParams: accountPath,
+  fn,
+  problemForm,
+} satisfies Operation;
+
+/** A DELETE without a body; the reason travels in the query. */
+export const closeMccyAccount = {
+  id: 'closeMccyAccount',
+  method: 'DELETE',
+  path: ACCOUNT,
+  pathParams: accountPath,
+  fn,
+  query: closeQuery,
+  readBack: ACCOUNT,
+  problemForm,
+} satisfies Operation;
+
+// --- Virtual accounts ----------------------------------------------------------------------------------------
+
+export const createMccyVirtualAccount = {
+  id: 'createMccyVirtualAccount',
+  method: 'POST',
+  path: '/mccy/v1/VirtualAccounts',
+  fn,
+  body: createVirtualAccountBody,
+  requiresIdempotencyKey: true,
+  problemForm,
+} satisfies Operation;
+
+export const getMccyVirtualAccount = {
+  id: 'getMccyVirtualAccount',
+  method: 'GET',
+  path: VIRTUAL_ACCOUNT,
+  pathParams: virtualAccountPath,
+  fn,
+  problemForm,
+} satisfies Operation;
+
+export const amendMccyVirtualAccount = {
+  id: 'amendMccyVirtualAccount',
+  method: 'PATCH',
+  path: VIRTUAL_ACCOUNT,
+  pathParams: virtualAccountPath,
+  fn,
+  body: amendVirtualAccountBody,
+  readBack: VIRTUAL_ACCOUNT,
+  problemForm,
+} satisfies Operation;
+
+export const setMccyVirtualAccountStatus = {
+  id: 'setMccyVirtualAccountStatus',
+  method: 'PATCH',
+  path: '/mccy/v1/VirtualAccounts/{virtualAccountId}/status',
+  pathParams: virtualAccountPath,
+  fn,
+  body: statusBody,
+  readBack: VIRTUAL_ACCOUNT,
+  problemForm,
+} satisfies Operation;
+
+/** Closing is final: a closed virtual account cannot be reopened. */
+export const closeMccyVirtualAccount = {
+  id: 'closeMccyVirtualAccount',
+  method: 'DELETE',
+  path: VIRTUAL_ACCOUNT,
+  pathParams: virtualAccountPath,
+  fn,
+  query: closeQuery,
+  readBack: VIRTUAL_ACCOUNT,
+  problemForm,
+} satisfies Operation;
+
+// --- Transactions --------------------------------------------------------------------------------------------
+
+/** The real account's transactions, its virtual accounts' included. */
+export const listMccyAccountTransactions = {
+  id: 'listMccyAccountTransactions',
+  method: 'GET',
+  path: '/mccy/v1/Accounts/{accountId}/transactions',
+  pathParams: accountPath,
+  fn,
+  query: transactionsQuery,
+  problemForm,
+} satisfies Operation;
+
+export const listMccyVirtualAccountTransactions = {
+  id: 'listMccyVirtualAccountTransactions',
+  method: 'GET',
+  path: '/mccy/v1/VirtualAccounts/{virtualAccountId}/transactions',
+  pathParams: virtualAccountPath,
+  fn,
+  query: transactionsQuery,
+  problemForm,
+} satisfies Operation;
+
+export const getMccyTransaction = {
+  id: 'getMccyTransaction',
+  method: 'GET',
+  path: '/mccy/v1/Transactions/{transactionId}',
+  pathParams: z.strictObject({ transactionId: bankId('transactionId') }),
+  fn,
+  problemForm,
+} satisfies Operation;
+
+// --- Statements (202; the statement arrives by webhook) --------------------------------------------------------
+
+const statementPeriod: Operation['check'] = ({ body }, { now }) =>
+  statementPeriodErrors(body as StatementBody, now);
+
+export const requestMccyInstitutionStatement = {
+  id: 'requestMccyInstitutionStatement',
+  method: 'POST',
+  path: '/mccy/v1/StatementRequests',
+  fn,
+  body: statementBody,
+  check: statementPeriod,
+  requiresIdempotencyKey: true,
+  problemForm,
+} satisfies Operation;
+
+/** One real account by IBAN, its virtual accounts excluded. */
+export const requestMccyAccountStatement = {
+  id: 'requestMccyAccountStatement',
+  method: 'POST',
+  path: '/mccy/v1/StatementRequests/account/{iban}',
+  pathParams: z.strictObject({ iban: ibanSegment('iban') }),
+  fn,
+  body: statementBody,
+  check: statementPeriod,
+  requiresIdempotencyKey: true,
+  problemForm,
+} satisfies Operation;
+
+// --- Money ---------------------------------------------------------------------------------------------------
+
+/** Between two of the institution's multi-currency accounts, both enabled for the currency (the bank checks). */
+export const createMccyInternalTransfer = {
+  id: 'createMccyInternalTransfer',
+  method: 'POST',
+  path: '/v1/mccy/internaltransfers',
+  fn,
+  body: internalTransferBody,
+  requiresIdempotencyKey: true,
+  problemForm,
+} satisfies Operation;
+
+/**
+ * The bank's simulation environment only (`mccy-jpm-emulator-v1.json`): credits an account as if a payment had
+ * arrived. In production the gateway answers 404 and never calls the bank.
+ */
+export const simulateMccyInboundPayment = {
+  id: 'simulateMccyInboundPayment',
+  method: 'POST',
+  path: '/v1/mccy/inboundpayment/{accountUniqueId}',
+  pathParams: z.strictObject({ accountUniqueId: safeSegment('accountUniqueId') }),
+  fn,
+  body: inboundPaymentBody,
+  requiresIdempotencyKey: true,
+  environments: ['simulation'],
+  problemForm,
+} satisfies Operation;
+
+export const mccyAccountOperations: readonly Operation[] = [
+  createMccyAccount,
+  listMccyAccounts,
+  getMccyAccount,
+  amendMccyAccount,
+  setMccyAccountStatus,
+  addMccyAccountCurrency,
+  getMccyAccountBalances,
+  closeMccyAccount,
+  createMccyVirtualAccount,
+  getMccyVirtualAccount,
+  amendMccyVirtualAccount,
+  setMccyVirtualAccountStatus,
+  closeMccyVirtualAccount,
+  listMccyAccountTransactions,
+  listMccyVirtualAccountTransactions,
+  getMccyTransaction,
+  requestMccyInstitutionStatement,
+  requestMccyAccountStatement,
+  createMccyInternalTransfer,
+  simulateMccyInboundPayment,
+];
