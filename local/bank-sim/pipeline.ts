@@ -8,7 +8,7 @@ import { validateRequest } from '../../shared/operations/validate.js';
 import type { ManualClock } from '../../shared/ports/clock.js';
 import type { Faults, RequestFaultPlan } from './faults.js';
 import type { Institution, InstitutionRegistry } from './institutions.js';
-import { jsonResponse, plainDetail, plainProblemResponse, problemResponse, TITLES } from './problem.js';
+import { jsonResponse, plainDetail, problemResponse, TITLES } from './problem.js';
 import type { RequestIdRegistry } from './request-ids.js';
 import type { Router } from '../router.js';
 import type { SimState } from './state.js';
@@ -21,8 +21,6 @@ export const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH
 export interface RouteEntry {
   handler: RouteHandler<unknown>;
   rules: RequestRules;
-  /** The route's errors are the plain problem-detail form, without `errors` (the multi-currency family). */
-  plainProblems?: boolean;
 }
 
 export interface PipelineDeps {
@@ -165,8 +163,9 @@ export async function handleBankRequest(deps: PipelineDeps, request: BankRequest
       now: () => deps.clock.now(),
       state: deps.state,
       problem: (status, title, detail = title, errors = {}) =>
-        match.value.plainProblems
-          ? plainProblemResponse(status, title, plainDetail(detail, errors), instance)
+        // A route whose record says `problemForm: 'plain'` answers every error without `errors`.
+        match.value.rules.problemForm === 'plain'
+          ? problemResponse(status, title, plainDetail(detail, errors), instance, null)
           : problemResponse(status, title, detail, instance, errors),
       json: jsonResponse,
       emit: (type, version, payload, topLevel) => void emitted.push([type, version, payload, topLevel]),

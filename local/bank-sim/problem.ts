@@ -27,20 +27,6 @@ export function problemResponse(
   };
 }
 
-/**
- * The plain problem-detail form some families answer with (spec part 2: the multi-currency operations):
- * `type`, `title`, `status`, `detail`, `instance`, no `errors`.
- */
-export function plainProblemResponse(
-  status: number,
-  title: string,
-  detail: string,
-  instance: string,
-): SimResponse {
-  const body: ProblemDetails = { type: 'about:blank', title, status, detail, instance };
-  return { status, headers: { 'content-type': PROBLEM_CONTENT_TYPE }, body: JSON.stringify(body) };
-}
-
 /** Field errors folded into the detail, so the plain form still names each property. */
 export function plainDetail(detail: string, errors: Record<string, string[]> = {}): string {
   const fields = Object.entries(errors).map(([name, messages]) => `${name}: ${messages.join(' ')}`);

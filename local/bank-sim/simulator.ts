@@ -19,7 +19,7 @@ import { RequestIdRegistry } from './request-ids.js';
 import { Router } from '../router.js';
 import { ClockScheduler, InFlight } from './scheduler.js';
 import { SimState } from './state.js';
-import type { BodyOf, Domain, EmitOptions, RouteHandler, RouteOptions, SimulatorApi } from './types.js';
+import type { BodyOf, Domain, EmitOptions, RouteHandler, SimulatorApi } from './types.js';
 import { type DeliveryRecord, WebhookDispatcher, type WebhookRecord } from './webhooks.js';
 
 export interface BankSimulatorOptions {
@@ -189,26 +189,21 @@ class Simulator implements BankSimulator {
     path: string,
     handler: RouteHandler<BodyOf<R>>,
     rules: R = {} as R,
-    options: RouteOptions = {},
   ): void {
     if (path.startsWith('/__sim')) throw new Error(`${path} is reserved for the admin endpoints`);
-    this.#routes.add(method, path, { handler, rules, ...options } as RouteEntry);
+    this.#routes.add(method, path, { handler, rules } as RouteEntry);
   }
 
   /**
    * The bank routes without regard to case, so only spellings that differ by more than case need a route
    * of their own.
    */
-  operation<O extends Operation>(
-    operation: O,
-    handler: RouteHandler<BodyOf<O>>,
-    options: RouteOptions = {},
-  ): void {
+  operation<O extends Operation>(operation: O, handler: RouteHandler<BodyOf<O>>): void {
     const seen = new Set<string>();
     for (const path of pathsOf(operation)) {
       if (seen.has(path.toLowerCase())) continue;
       seen.add(path.toLowerCase());
-      this.route(operation.method, path, handler, operation, options);
+      this.route(operation.method, path, handler, operation);
     }
   }
 

@@ -67,14 +67,9 @@ export interface SimulatorApi {
     handler: RouteHandler<BodyOf<R>>,
     /** Checked before the handler by the same function as in the gateway; none: no query, no body. */
     rules?: R,
-    options?: RouteOptions,
   ): void;
   /** Registers an operation from `shared/operations/` at its method and path, with its rules. */
-  operation<O extends Operation>(
-    operation: O,
-    handler: RouteHandler<BodyOf<O>>,
-    options?: RouteOptions,
-  ): void;
+  operation<O extends Operation>(operation: O, handler: RouteHandler<BodyOf<O>>): void;
   readonly clock: ManualClock;
   readonly state: SimState;
   emitWebhook(type: string, version: number, payload: unknown, options?: EmitOptions): WebhookRecord;
@@ -83,14 +78,6 @@ export interface SimulatorApi {
 
 /** A domain of the bank (test, accounts, payments...): one file that registers its routes. */
 export type Domain = (sim: SimulatorApi) => void;
-
-export interface RouteOptions {
-  /**
-   * Errors in the plain problem-detail form, without `errors` (field messages go into `detail`): how the bank
-   * answers the multi-currency operations (spec part 2).
-   */
-  plainProblems?: boolean;
-}
 
 export interface EmitOptions {
   /** Defaults to the first institution of the registry. */
