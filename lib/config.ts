@@ -93,6 +93,11 @@ export interface ClearwayConfig {
   readonly quotas: Quotas;
   /** How long a payee name check's outcome counts, and what payments do with it (off by default). */
   readonly nameChecks: { readonly ttlHours: number; readonly policy: NameCheckPolicy };
+  /**
+   * Send the path-based signature (`X-Request-Time`, shared/bank/path-signature.ts) on the operations whose
+   * record asks for it. Off by default: the UK entity signs bodies only; the EU entity's reference wants it.
+   */
+  readonly pathSignature: boolean;
 }
 
 const sharedDefaults = {
@@ -106,6 +111,7 @@ const sharedDefaults = {
   processor: { memorySize: 512, timeoutSeconds: 30, batchSize: 10, maxReceiveCount: 5 },
   apiGatewayCloudWatchRole: true,
   nameChecks: { ttlHours: 24, policy: { mode: 'off' } },
+  pathSignature: false,
   quotas: {
     kmsRsaRequestsPerSecond: 500,
     lambdaConcurrentExecutions: 1000,
@@ -169,6 +175,7 @@ export const contextKeys = {
   nameCheckTtlHours: 'nameCheckTtlHours',
   nameCheckPolicy: 'nameCheckPolicy',
   nameCheckRequireAbove: 'nameCheckRequireAbove',
+  pathSignature: 'pathSignature',
 } as const;
 
 /** Reads context the way `node.tryGetContext` does; a plain record in tests. */
@@ -193,6 +200,7 @@ export function loadConfig(readContext: ContextReader): ClearwayConfig {
   const provisioned = readContext(contextKeys.receiverProvisionedConcurrency);
   const cloudWatchRole = readContext(contextKeys.apiGatewayCloudWatchRole);
   const overdraft = readContext(contextKeys.overdraftAgreement);
+  const pathSignature = readContext(contextKeys.pathSignature);
   const quota = (key: string, fallback: number): number => {
     const value = readContext(key);
     return value === undefined || value === '' ? fallback : toInteger(key, value);
@@ -257,6 +265,8 @@ export function loadConfig(readContext: ContextReader): ClearwayConfig {
       warnAtPercent: quota(contextKeys.quotaWarnAtPercent, base.quotas.warnAtPercent),
     },
     nameChecks: nameCheckSettings(readContext, base.nameChecks),
+    pathSignature:
+      pathSignature === undefined ? base.pathSignature : toBoolean(contextKeys.pathSignature, pathSignature),
   };
   validateConfig(config);
   return config;

@@ -114,6 +114,7 @@ export class StatelessStack extends Stack {
           [ENV.idempotencyTable]: stateful.idempotencyTable.tableName,
           [ENV.overdraftAgreement]: String(config.overdraftAgreement),
           [ENV.environment]: config.envName,
+          [ENV.pathSignature]: String(config.pathSignature),
         },
       );
       made.addToRolePolicy(sign);

@@ -23,6 +23,11 @@ export interface SandboxConfig {
   eventLimit: number;
   /** How long a name check's outcome counts, and what payments do with it (off by default). */
   nameChecks: { ttlHours: number; policy: NameCheckPolicy };
+  /**
+   * The path-based signature (`X-Request-Time`) on the operations that ask for it: the gateway sends it and
+   * the built-in simulator requires it. Off by default (the UK entity).
+   */
+  pathSignature: boolean;
 }
 
 export class ConfigError extends Error {
@@ -74,6 +79,9 @@ const schema = z.object({
   CLEARWAY_OVERDRAFT_AGREEMENT: z.optional(
     z.enum(['true', 'false', ''], { message: 'CLEARWAY_OVERDRAFT_AGREEMENT must be true or false' }),
   ),
+  CLEARWAY_PATH_SIGNATURE: z.optional(
+    z.enum(['true', 'false', ''], { message: 'CLEARWAY_PATH_SIGNATURE must be true or false' }),
+  ),
 });
 
 /** Reads and checks the environment; every problem is named with its variable. */
@@ -124,5 +132,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): SandboxConfig 
     overdraftAgreement: values.CLEARWAY_OVERDRAFT_AGREEMENT === 'true',
     eventLimit: values.CLEARWAY_EVENT_LIMIT,
     nameChecks,
+    pathSignature: values.CLEARWAY_PATH_SIGNATURE === 'true',
   };
 }

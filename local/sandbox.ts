@@ -115,6 +115,7 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
           webhookTimeoutMs: options.webhookTimeoutMs,
           random: options.draws?.simFaults,
           nonce: options.draws?.simNonce,
+          pathSignature: config.pathSignature,
           institution: {
             tokens: [
               { value: token as string, expiresAt: new Date(clock.now().getTime() + YEAR_MS).toISOString() },
@@ -150,6 +151,9 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
       log: logger,
       retry: options.bankRetry,
       random: options.draws?.retryJitter,
+      pathSignature: config.pathSignature,
+      // X-Request-Time from the built-in bank's clock, which tests and the demo move; another bank: real time.
+      ...(simulator && { requestClock: () => (simulator as BankSimulator).clock.now().getTime() }),
     });
     const store = new DynamoDBPersistenceLayer({
       tableName: dynamo.tableName(idempotencyTable),

@@ -2,6 +2,12 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { HttpMethod } from '../../shared/bank/client.js';
 import { REQUEST_ID_MESSAGES, xRequestId } from '../../shared/domain/request-id.js';
 import { INVALID_SIGNATURE_TITLE, MISSING_REQUEST_ID_TITLE } from '../../shared/bank/errors.js';
+import {
+  checkRequestTime,
+  pathAndQueryOf,
+  pathSignatureBytes,
+  REQUEST_TIME_HEADER,
+} from '../../shared/bank/path-signature.js';
 import { JsonReadError, readJson, REQUEST_JSON_LIMITS } from '../../shared/json/read-json.js';
 import type { RequestRules } from '../../shared/operations/operation.js';
 import { validateRequest } from '../../shared/operations/validate.js';
@@ -21,6 +27,8 @@ export const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH
 export interface RouteEntry {
   handler: RouteHandler<unknown>;
   rules: RequestRules;
+  /** The operation's record asks for the path-based signature (`Operation.pathSignature`). */
+  pathSignature?: boolean;
 }
 
 export interface PipelineDeps {
@@ -41,6 +49,8 @@ export interface PipelineDeps {
   onError: (error: unknown, where: string) => void;
   /** The simulator's own base URL (known once it listens), for the absolute links the bank answers with. */
   baseUrl: () => string;
+  /** Whether this bank entity checks the path-based signature where an operation asks for it. */
+  pathSignature: boolean;
 }
 
 export interface BankRequest {
@@ -74,7 +84,10 @@ const nothing = () => {};
  *  2. route: 404 unknown path, 405 known path with another method
  *  3. `Authorization: Bearer <token>`, known and unexpired on the simulated clock: else 403
  *  4. `X-Request-Id` on POST, PUT, PATCH, DELETE: missing or invalid: 400 `Missing X-Request-Id Header`
- *  5. `DigitalSignature` over the exact body bytes, when there is a body: 400 `Invalid DigitalSignature Header`
+ *  5. `DigitalSignature` over the exact body bytes, when there is a body: 400 `Invalid DigitalSignature Header`;
+ *     on a path-signed operation (when this entity checks them) `X-Request-Id`, `X-Request-Time` at most 60 s
+ *     late on the simulated clock and `DigitalSignature` over the request line (shared/bank/path-signature.ts):
+ *     400 `Invalid DigitalSignature Header` (the reference gives no other title for a missing or late time)
  *  6. the body is UTF-8 JSON: else 400
  *  7. `X-Request-Id` not used in the last 24 hours: else 409 (the id is then reserved)
  *  8. the route's rules (shared with the gateway: path, query, body, institution rules): else 400 with `errors`
@@ -125,6 +138,11 @@ export async function handleBankRequest(deps: PipelineDeps, request: BankRequest
   if (isWrite && !isValidRequestId(requestId)) {
     const detail = requestId ? REQUEST_ID_MESSAGES.xRequestId : 'X-Request-Id is required';
     return refuse(400, MISSING_REQUEST_ID_TITLE, detail);
+  }
+
+  if (deps.pathSignature && match.value.pathSignature === true && request.rawBody.length === 0) {
+    const refused = checkPathSignature(request, institution, deps.clock.now());
+    if (refused !== undefined) return refuse(400, refused.title, refused.detail);
   }
 
   if (request.rawBody.length > 0) {
@@ -185,6 +203,36 @@ export async function handleBankRequest(deps: PipelineDeps, request: BankRequest
     }
   };
   return { kind: 'answered', response, fault: slow, institutionId: institution.id, afterResponse };
+}
+
+/** The path-based signature of a GET or DELETE, checked as the bank's reference describes it; a refusal or nothing. */
+function checkPathSignature(
+  request: BankRequest,
+  institution: Institution,
+  now: Date,
+): { title: string; detail: string } | undefined {
+  const requestId = header(request.headers, 'x-request-id');
+  if (!isValidRequestId(requestId)) {
+    const detail = requestId ? REQUEST_ID_MESSAGES.xRequestId : 'X-Request-Id is required';
+    return { title: MISSING_REQUEST_ID_TITLE, detail };
+  }
+  const requestTime = header(request.headers, REQUEST_TIME_HEADER);
+  const time = checkRequestTime(requestTime, now);
+  if (!time.ok) return { title: INVALID_SIGNATURE_TITLE, detail: time.detail };
+  const signature = header(request.headers, 'digitalsignature');
+  const signed = pathSignatureBytes({
+    method: request.method,
+    pathAndQuery: pathAndQueryOf(request.url),
+    requestId,
+    requestTime: requestTime as string,
+  });
+  if (!institution.verifier.isValid(signed, signature)) {
+    const detail = signature
+      ? 'the signature does not match the method, path and query, X-Request-Id and X-Request-Time'
+      : 'DigitalSignature is required';
+    return { title: INVALID_SIGNATURE_TITLE, detail };
+  }
+  return undefined;
 }
 
 /** The route's rules, the same function the gateway applies (shared/operations/validate.ts), then its handler. */

@@ -48,6 +48,12 @@ export interface BankSimulatorOptions {
   logLimits?: LogLimits;
   /** Where failures inside the simulator go (a throwing handler, a scheduled task). Default console.error. */
   onError?: (error: unknown, where: string) => void;
+  /**
+   * Act as the bank entity that wants the path-based signature: the operations whose record says
+   * `pathSignature` then require `X-Request-Time` and a `DigitalSignature` over the request line
+   * (shared/bank/path-signature.ts). Default false, as the UK entity.
+   */
+  pathSignature?: boolean;
 }
 
 export interface BankSimulator extends SimulatorApi {
@@ -139,6 +145,7 @@ class Simulator implements BankSimulator {
       schedule: (at, label, task) => this.schedule(at, label, task),
       onError: this.#onError,
       baseUrl: () => this.url,
+      pathSignature: options.pathSignature ?? false,
     };
     this.#admin = adminRoutes(this);
     for (const domain of options.domains ?? defaultDomains) domain(this);
@@ -190,8 +197,12 @@ class Simulator implements BankSimulator {
     handler: RouteHandler<BodyOf<R>>,
     rules: R = {} as R,
   ): void {
+    this.#addRoute(method, path, { handler, rules } as RouteEntry);
+  }
+
+  #addRoute(method: HttpMethod, path: string, entry: RouteEntry): void {
     if (path.startsWith('/__sim')) throw new Error(`${path} is reserved for the admin endpoints`);
-    this.#routes.add(method, path, { handler, rules } as RouteEntry);
+    this.#routes.add(method, path, entry);
   }
 
   /**
@@ -203,7 +214,11 @@ class Simulator implements BankSimulator {
     for (const path of pathsOf(operation)) {
       if (seen.has(path.toLowerCase())) continue;
       seen.add(path.toLowerCase());
-      this.route(operation.method, path, handler, operation);
+      this.#addRoute(operation.method, path, {
+        handler: handler as RouteHandler<unknown>,
+        rules: operation,
+        pathSignature: operation.pathSignature === true,
+      });
     }
   }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { xRequestId } from '../domain/request-id.js';
 import type { Signer } from '../signing/signer.js';
+import { pathAndQueryOf, REQUEST_TIME_HEADER, requestTimeAt, signPath } from './path-signature.js';
 import {
   BankUnreachableError,
   bankErrorFor,
@@ -35,6 +36,11 @@ export interface BankRequest {
    * that names the id means that call was processed.
    */
   sentBefore?: boolean;
+  /**
+   * The operation is one the bank may want path-signed (`Operation.pathSignature`). It is, with
+   * `X-Request-Time`, only when the client's `pathSignature` setting is on and the request has no body.
+   */
+  pathSignature?: boolean;
 }
 
 export interface BankResponse {
@@ -72,6 +78,14 @@ export interface BankClientOptions {
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
+  /**
+   * The environment's switch for the path-based signature (shared/bank/path-signature.ts): on, requests
+   * whose operation asks for it carry `X-Request-Time` and a `DigitalSignature` over the request line.
+   * Off by default (the UK entity signs bodies only).
+   */
+  pathSignature?: boolean;
+  /** The clock `X-Request-Time` is read from (epoch ms). Default `now`; the sandbox gives its bank's clock. */
+  requestClock?: () => number;
 }
 
 export class InvalidRequestIdError extends Error {
@@ -101,6 +115,7 @@ export class BankClient {
   readonly #sleep: (ms: number) => Promise<void>;
   readonly #random: () => number;
   readonly #defaultBudgetMs: number;
+  readonly #requestClock: () => number;
 
   constructor(private readonly options: BankClientOptions) {
     this.#baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -111,6 +126,7 @@ export class BankClient {
     this.#sleep = options.sleep ?? realSleep;
     this.#random = options.random ?? Math.random;
     this.#defaultBudgetMs = options.defaultBudgetMs ?? 25_000;
+    this.#requestClock = options.requestClock ?? this.#now;
   }
 
   async send(request: BankRequest): Promise<BankResponse> {
@@ -129,6 +145,7 @@ export class BankClient {
     }
     const url = `${this.#baseUrl}${request.path}`;
     const context = { method: request.method, path: request.path, requestId };
+    const pathSigned = this.options.pathSignature === true && request.pathSignature === true && !bytes;
 
     for (let attempt = 1; ; attempt++) {
       const remaining = deadline - this.#now();
@@ -138,7 +155,8 @@ export class BankClient {
       try {
         const response = await this.#fetch(url, {
           method: request.method,
-          headers,
+          // Signed afresh on each attempt, so a retry after a backoff is never refused as late.
+          headers: pathSigned ? await this.#pathSigned(headers, request.method, url, requestId) : headers,
           body: bytes,
           signal: AbortSignal.timeout(Math.max(1, Math.min(this.#policy.attemptTimeoutMs, remaining))),
         });
@@ -203,6 +221,19 @@ export class BankClient {
       if (attempt >= this.#policy.maxAttempts || timeLeftAfterWait < MIN_ATTEMPT_MS) throw failure;
       await this.#sleep(delay);
     }
+  }
+
+  /** The headers with `X-Request-Time` (now) and the path-based `DigitalSignature`. */
+  async #pathSigned(
+    headers: Record<string, string>,
+    method: HttpMethod,
+    url: string,
+    requestId: string,
+  ): Promise<Record<string, string>> {
+    const requestTime = requestTimeAt(this.#requestClock());
+    const pathAndQuery = pathAndQueryOf(new URL(url));
+    const signature = await signPath(this.options.signer, { method, pathAndQuery, requestId, requestTime });
+    return { ...headers, [REQUEST_TIME_HEADER]: requestTime, digitalsignature: signature };
   }
 }
 

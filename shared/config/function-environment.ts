@@ -33,6 +33,8 @@ export const ENV = {
   overdraftAgreement: 'OVERDRAFT_AGREEMENT',
   /** `simulation` or `production`: operations the bank offers only in simulation are refused elsewhere. */
   environment: 'CLEARWAY_ENVIRONMENT',
+  /** `true` when the bank entity wants the path-based signature on the operations that ask for it. */
+  pathSignature: 'PATH_SIGNATURE',
 } as const;
 
 export type EnvName = (typeof ENV)[keyof typeof ENV];

@@ -73,6 +73,7 @@ export async function forwardOperation(
     path: checked.bankPath,
     body: checked.body,
     deadline: request.deadline,
+    ...(operation.pathSignature && { pathSignature: true }),
   };
   const readBack = readBackPath(operation, request);
   const tracker = trackerOf(operation, deps);

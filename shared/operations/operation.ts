@@ -81,6 +81,12 @@ export interface Operation extends RequestRules {
    * calling the bank, e.g. the simulated inbound payment in production.
    */
   environments?: readonly EnvironmentName[];
+  /**
+   * A GET or DELETE the bank may want signed by its request line (`X-Request-Time` and the path-based
+   * `DigitalSignature`, shared/bank/path-signature.ts). It is sent so only where the environment turns
+   * the path signature on (`pathSignature` in lib/config.ts, `CLEARWAY_PATH_SIGNATURE` in the sandbox).
+   */
+  pathSignature?: boolean;
 }
 
 /** Every spelling an operation is served at: its `path`, then its `aliases`. */

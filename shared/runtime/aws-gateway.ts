@@ -19,6 +19,7 @@ export const awsForwardDependencies = once((): ForwardDependencies => {
     tokens: new SecretsManagerTokenSource(requireEnv(ENV.apiTokenSecretId), new SecretsManagerClient({})),
     signer: kmsSigner(),
     log: logger,
+    pathSignature: process.env[ENV.pathSignature] === 'true',
   });
   const tableName = requireEnv(ENV.idempotencyTable);
   const dynamo = awsDynamoClient();

@@ -1,19 +1,34 @@
+import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ContractWorld, expectAnswer, startContractWorld } from './harness.js';
-import { call } from '../unit/bank-sim/helpers.js';
+import {
+  TYPES_WITH_INSTITUTION_ID,
+  webhookInstitutionId,
+} from '../../shared/webhooks/payloads/mccy-accounts.js';
+import { type ContractWorld, expectAnswer, takeWebhooks } from './harness.js';
+import { call, startListener, startTestSimulator } from '../unit/bank-sim/helpers.js';
 
 /**
  * The multi-currency simulator against the bank's documented answers (`mccy-accounts-v1.json`,
  * `mccy-accounts-v2.json`, `mccy-transactions-v1.json`, `mccy-statements-v1.json`,
  * `mccy-internal-transfers-v1.json`, `mccy-jpm-emulator-v1.json`; reference-digest.md lines 1572-2152 and
  * 2326-2400), its plain problem form, and the envelopes of the webhooks it sends. The answer schemas live
- * here until the records carry a responses.ts; the payloads are checked by `takeWebhooks` once
- * shared/webhooks/payloads/mccy-accounts.ts exists (until then each webhook's members are asserted here).
+ * here until the records carry a responses.ts; every webhook is held to its documented payload
+ * (shared/webhooks/payloads/mccy-accounts.ts) by `takeWebhooks`.
  */
 let world: ContractWorld;
 beforeAll(async () => {
-  world = await startContractWorld();
+  // The bank's InstitutionId is a GUID (the pages' payload rule); the simulator's default id is not one.
+  const listener = await startListener();
+  const sim = await startTestSimulator({}, { webhookUrl: listener.url, id: randomUUID() });
+  world = {
+    sim,
+    listener,
+    close: async () => {
+      await sim.close();
+      await listener.close();
+    },
+  };
 });
 afterAll(() => world.close());
 
@@ -139,10 +154,18 @@ interface Envelope {
   Payload: Record<string, unknown>;
 }
 
-/** The webhooks received since the last call, envelope members as sent. */
+/**
+ * The webhooks received since the last call, each payload held to shared/webhooks/payloads/mccy-accounts.ts
+ * by `takeWebhooks`, and a top-level `InstitutionId` (a GUID) exactly on the types whose page shows one.
+ */
 async function webhooks(): Promise<Envelope[]> {
-  await world.sim.idle();
-  return world.listener.received.splice(0).map((webhook) => JSON.parse(webhook.body) as Envelope);
+  const sent = (await takeWebhooks(world)) as unknown as Envelope[];
+  for (const webhook of sent) {
+    const expected = (TYPES_WITH_INSTITUTION_ID as readonly string[]).includes(webhook.Type);
+    expect('InstitutionId' in webhook, `${webhook.Type} InstitutionId on top`).toBe(expected);
+    if (expected) expect(webhookInstitutionId.safeParse(webhook.InstitutionId).success).toBe(true);
+  }
+  return sent;
 }
 
 async function problem(method: string, path: string, status: number, body?: unknown) {

@@ -31,6 +31,14 @@ describe('the CDK configuration is one typed record per bank environment', () =>
     ]);
   });
 
+  it('leaves the path-based signature off in both environments unless pathSignature=true says so', () => {
+    expect(environments.simulation.pathSignature).toBe(false);
+    expect(environments.production.pathSignature).toBe(false);
+    expect(fromContext({ env: 'production', pathSignature: 'true' }).pathSignature).toBe(true);
+    expect(fromContext({ pathSignature: false }).pathSignature).toBe(false);
+    expect(() => fromContext({ pathSignature: 'yes' })).toThrow(/pathSignature must be true or false/);
+  });
+
   it('refuses an unknown environment, naming the allowed values', () => {
     expect(() => fromContext({ env: 'staging' })).toThrow(ConfigError);
     expect(() => fromContext({ env: 'staging' })).toThrow(/"staging".*simulation, production/);

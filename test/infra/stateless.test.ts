@@ -204,6 +204,7 @@ describe('the stateless stack', () => {
             ENV.signingKeyId,
             ENV.idempotencyTable,
             ENV.overdraftAgreement,
+            ENV.pathSignature,
           ]),
         );
       }

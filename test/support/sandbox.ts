@@ -11,6 +11,8 @@ export interface TestSandboxOptions extends Pick<SandboxOptions, 'lambdaTimeoutM
   eventLimit?: number;
   /** Name-check TTL and policy (default: 24 hours, policy off). */
   nameChecks?: SandboxConfig['nameChecks'];
+  /** The path-based signature (`CLEARWAY_PATH_SIGNATURE`): the gateway sends it, the simulator requires it. */
+  pathSignature?: boolean;
   /** Seeds every draw of the sandbox (fault rates, nonces, retry jitter), each from its own stream. */
   seed?: number;
 }
@@ -31,6 +33,7 @@ export async function testSandbox(options: TestSandboxOptions = {}) {
       home,
       eventLimit: options.eventLimit ?? 10_000,
       nameChecks: options.nameChecks ?? { ttlHours: 24, policy: { mode: 'off' } },
+      pathSignature: options.pathSignature ?? false,
     },
     {
       simClock,

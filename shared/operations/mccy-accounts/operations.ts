@@ -141,6 +141,7 @@ export const getMccyVirtualAccount = {
   pathParams: virtualAccountPath,
   fn,
   problemForm,
+  pathSignature: true,
 } satisfies Operation;
 
 export const amendMccyVirtualAccount = {
@@ -175,6 +176,7 @@ export const closeMccyVirtualAccount = {
   query: closeQuery,
   readBack: VIRTUAL_ACCOUNT,
   problemForm,
+  pathSignature: true,
 } satisfies Operation;
 
 // --- Transactions --------------------------------------------------------------------------------------------

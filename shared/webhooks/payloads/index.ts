@@ -16,6 +16,16 @@ import {
   virtualAccountCreationFailedPayload,
 } from './sterling-accounts.js';
 import {
+  mccyAccountCreatedPayload,
+  mccyAccountStatementPayload,
+  mccyAccountUpdatedPayload,
+  mccyInstitutionStatementPayload,
+  mccyInternalTransferCancelledPayload,
+  mccyInternalTransferSettledPayload,
+  mccyVirtualAccountCreatedPayload,
+  mccyVirtualAccountUpdatedPayload,
+} from './mccy-accounts.js';
+import {
   paymentMessageAssesmentFailedPayload,
   paymentMessageValidationFailedPayload,
   transactionRejectedPayload,
@@ -51,4 +61,13 @@ export const webhookPayloads: Record<string, Record<number, z.ZodMiniType>> = {
   BacsUnpaidDirectDebitReceivedV3: { 3: bacsUnpaidDirectDebitReceivedPayload },
   BacsUnappliedCreditReceived: { 3: bacsUnappliedCreditReceivedPayload },
   BacsUnappliedCreditReceivedV3: { 3: bacsUnappliedCreditReceivedPayload },
+  // Multi-currency accounts, internal transfers and statements.
+  'Accounts.AccountCreated': { 1: mccyAccountCreatedPayload },
+  'Accounts.AccountUpdated': { 1: mccyAccountUpdatedPayload },
+  'Accounts.VirtualAccountCreated': { 1: mccyVirtualAccountCreatedPayload },
+  'Accounts.VirtualAccountUpdated': { 1: mccyVirtualAccountUpdatedPayload },
+  'Mccy.InternalTransfers.Settled': { 1: mccyInternalTransferSettledPayload },
+  'Mccy.InternalTransfers.Cancelled': { 1: mccyInternalTransferCancelledPayload },
+  'MCCY.Statements.InstitutionStatement': { 1: mccyInstitutionStatementPayload },
+  'MCCY.Statements.AccountStatement': { 1: mccyAccountStatementPayload },
 };

@@ -24,6 +24,7 @@ describe('the sandbox reads its settings from the environment and names what is 
       'CLEARWAY_SIGNING_KEY, CLEARWAY_BANK_PUBLIC_KEY must be set too',
     ],
     [{ CLEARWAY_OVERDRAFT_AGREEMENT: 'yes' }, 'CLEARWAY_OVERDRAFT_AGREEMENT must be true or false'],
+    [{ CLEARWAY_PATH_SIGNATURE: 'on' }, 'CLEARWAY_PATH_SIGNATURE must be true or false'],
     [{ CLEARWAY_EVENT_LIMIT: '0' }, 'CLEARWAY_EVENT_LIMIT must be a whole number from 1 to 1000000, got "0"'],
     [
       { CLEARWAY_EVENT_LIMIT: '1e4' },
@@ -31,6 +32,12 @@ describe('the sandbox reads its settings from the environment and names what is 
     ],
   ])('refuses %j', (env, message) => {
     expect(() => readConfig(env)).toThrow(message);
+  });
+
+  it('leaves the path-based signature off (the UK entity) unless CLEARWAY_PATH_SIGNATURE=true', () => {
+    expect(readConfig({}).pathSignature).toBe(false);
+    expect(readConfig({ CLEARWAY_PATH_SIGNATURE: 'false' }).pathSignature).toBe(false);
+    expect(readConfig({ CLEARWAY_PATH_SIGNATURE: 'true' }).pathSignature).toBe(true);
   });
 
   it('keeps name checks 24 hours with the policy off by default, and takes both from the environment', () => {
