@@ -14,11 +14,12 @@ import { validateRequest } from '../../shared/operations/validate.js';
 import type { ManualClock } from '../../shared/ports/clock.js';
 import type { Faults, RequestFaultPlan } from './faults.js';
 import type { Institution, InstitutionRegistry } from './institutions.js';
-import { jsonResponse, problemResponse, TITLES } from './problem.js';
+import { jsonResponse, plainDetail, problemResponse, TITLES } from './problem.js';
 import type { RequestIdRegistry } from './request-ids.js';
 import type { Router } from '../router.js';
 import type { SimState } from './state.js';
 import type { RouteContext, RouteHandler, SimResponse } from './types.js';
+import type { TopLevelMembers } from './webhooks.js';
 
 /** Methods that change state: they need `X-Request-Id` and take part in the duplicate check. */
 export const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -37,7 +38,13 @@ export interface PipelineDeps {
   faults: Faults;
   clock: ManualClock;
   state: SimState;
-  emit: (institution: Institution, type: string, version: number, payload: unknown) => void;
+  emit: (
+    institution: Institution,
+    type: string,
+    version: number,
+    payload: unknown,
+    topLevel?: TopLevelMembers,
+  ) => void;
   schedule: (at: Date, label: string, task: () => void) => void;
   onError: (error: unknown, where: string) => void;
   /** The simulator's own base URL (known once it listens), for the absolute links the bank answers with. */
@@ -153,7 +160,7 @@ export async function handleBankRequest(deps: PipelineDeps, request: BankRequest
     return refuse(409, TITLES.duplicateRequestId, `X-Request-Id ${requestId} was used in the last 24 hours`);
   }
 
-  const emitted: [string, number, unknown][] = [];
+  const emitted: [string, number, unknown, TopLevelMembers | undefined][] = [];
   let response: SimResponse;
   try {
     response = await runRoute(match.value, {
@@ -174,9 +181,12 @@ export async function handleBankRequest(deps: PipelineDeps, request: BankRequest
       now: () => deps.clock.now(),
       state: deps.state,
       problem: (status, title, detail = title, errors = {}) =>
-        problemResponse(status, title, detail, instance, errors),
+        // A route whose record says `problemForm: 'plain'` answers every error without `errors`.
+        match.value.rules.problemForm === 'plain'
+          ? problemResponse(status, title, plainDetail(detail, errors), instance, null)
+          : problemResponse(status, title, detail, instance, errors),
       json: jsonResponse,
-      emit: (type, version, payload) => void emitted.push([type, version, payload]),
+      emit: (type, version, payload, topLevel) => void emitted.push([type, version, payload, topLevel]),
       schedule: deps.schedule,
     });
   } catch (error) {
@@ -188,7 +198,9 @@ export async function handleBankRequest(deps: PipelineDeps, request: BankRequest
   if (isWrite && requestId && !succeeded) deps.requestIds.release(institution.id, requestId);
   const afterResponse = () => {
     if (!succeeded) return;
-    for (const [type, version, payload] of emitted) deps.emit(institution, type, version, payload);
+    for (const [type, version, payload, topLevel] of emitted) {
+      deps.emit(institution, type, version, payload, topLevel);
+    }
   };
   return { kind: 'answered', response, fault: slow, institutionId: institution.id, afterResponse };
 }

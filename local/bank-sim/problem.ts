@@ -27,6 +27,12 @@ export function problemResponse(
   };
 }
 
+/** Field errors folded into the detail, so the plain form still names each property. */
+export function plainDetail(detail: string, errors: Record<string, string[]> = {}): string {
+  const fields = Object.entries(errors).map(([name, messages]) => `${name}: ${messages.join(' ')}`);
+  return fields.length === 0 ? detail : `${detail}: ${fields.join('; ')}`;
+}
+
 export function jsonResponse(
   status: number,
   body: unknown,

@@ -140,8 +140,8 @@ class Simulator implements BankSimulator {
       faults: this.#faults,
       clock: this.clock,
       state: this.state,
-      emit: (institution, type, version, payload) =>
-        this.#dispatcher.emit(institution, type, version, payload),
+      emit: (institution, type, version, payload, topLevel) =>
+        this.#dispatcher.emit(institution, type, version, payload, undefined, topLevel),
       schedule: (at, label, task) => this.schedule(at, label, task),
       onError: this.#onError,
       baseUrl: () => this.url,
@@ -231,7 +231,7 @@ class Simulator implements BankSimulator {
       ? this.institutions.get(options.institutionId)
       : this.institution;
     if (!institution) throw new Error(`no institution ${options.institutionId}`);
-    return this.#dispatcher.emit(institution, type, version, payload, options.nonce);
+    return this.#dispatcher.emit(institution, type, version, payload, options.nonce, options.topLevel);
   }
 
   get requests(): readonly RequestRecord[] {

@@ -5,7 +5,7 @@ import type { Operation, RequestRules } from '../../shared/operations/operation.
 import type { ManualClock } from '../../shared/ports/clock.js';
 import type { Institution } from './institutions.js';
 import type { SimState } from './state.js';
-import type { WebhookRecord } from './webhooks.js';
+import type { TopLevelMembers, WebhookRecord } from './webhooks.js';
 
 export type { HttpMethod };
 
@@ -47,7 +47,7 @@ export interface RouteContext<TBody = unknown> {
   problem(status: number, title: string, detail?: string, errors?: Record<string, string[]>): SimResponse;
   json(status: number, body: unknown, headers?: Record<string, string>): SimResponse;
   /** Queues a webhook to the calling institution; it is sent after the response is written. */
-  emit(type: string, version: number, payload: unknown): void;
+  emit(type: string, version: number, payload: unknown, topLevel?: TopLevelMembers): void;
   /** Runs `task` once the simulated clock reaches `at` (for outcomes that arrive later, e.g. settlement). */
   schedule(at: Date, label: string, task: () => void): void;
 }
@@ -84,4 +84,6 @@ export interface EmitOptions {
   institutionId?: string;
   /** Digits to use as the Nonce instead of a random one (tests of nonces beyond 2^53). */
   nonce?: string;
+  /** Members beside Type, Version, Payload and Nonce (a top-level `InstitutionId`). */
+  topLevel?: TopLevelMembers;
 }

@@ -134,6 +134,7 @@ export class WebhookDispatcher {
     version: number,
     payload: unknown,
     nonce?: string,
+    topLevel?: TopLevelMembers,
   ): WebhookRecord {
     if (type.length === 0) throw new Error('a webhook needs a Type');
     if (!Number.isInteger(version)) throw new Error(`a webhook Version must be an integer, got ${version}`);
@@ -142,7 +143,7 @@ export class WebhookDispatcher {
       throw new Error(`a Nonce must be a positive integer's digits, got ${digits}`);
     const subscribed = institution.subscribedToWebhooks;
     const faults = subscribed ? this.options.nextFaults() : [];
-    const bytes = Buffer.from(envelopeText(type, version, payload, digits), 'utf8');
+    const bytes = Buffer.from(envelopeText(type, version, payload, digits, topLevel), 'utf8');
     const body = loggedBody(bytes);
     const record = this.webhooks.push({
       id: randomUUID(),
@@ -305,10 +306,26 @@ export class WebhookDispatcher {
   }
 }
 
+/**
+ * Members some webhooks carry beside `Type`, `Version`, `Payload` and `Nonce`: the multi-currency account
+ * pages show a top-level `InstitutionId`.
+ */
+export type TopLevelMembers = Record<string, string>;
+
 /** The envelope as text, so the Nonce is written as digits whatever its size. */
-export function envelopeText(type: string, version: number, payload: unknown, nonce: string): string {
+export function envelopeText(
+  type: string,
+  version: number,
+  payload: unknown,
+  nonce: string,
+  topLevel: TopLevelMembers = {},
+): string {
   const payloadText = JSON.stringify(payload ?? null);
-  return `{"Type":${JSON.stringify(type)},"Version":${version},"Payload":${payloadText},"Nonce":${nonce}}`;
+  const extra = Object.entries(topLevel)
+    .filter(([name]) => !['Type', 'Version', 'Payload', 'Nonce'].includes(name))
+    .map(([name, value]) => `${JSON.stringify(name)}:${JSON.stringify(value)},`)
+    .join('');
+  return `{${extra}"Type":${JSON.stringify(type)},"Version":${version},"Payload":${payloadText},"Nonce":${nonce}}`;
 }
 
 function describeNetworkError(error: unknown): string {

@@ -1,6 +1,7 @@
 import type { Domain } from '../types.js';
 import { customersDomain } from './customers.js';
 import { directDebitsDomain } from './direct-debits.js';
+import { mccyAccountsDomain } from './mccy-accounts.js';
 import { nameChecksDomain } from './name-checks.js';
 import { nameCheckOnboardingDomain } from './name-check-onboarding.js';
 import { paymentsDomain } from './payments.js';
@@ -16,4 +17,5 @@ export const defaultDomains: readonly Domain[] = [
   nameChecksDomain,
   nameCheckOnboardingDomain,
   directDebitsDomain,
+  mccyAccountsDomain,
 ];

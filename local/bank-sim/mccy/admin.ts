@@ -1,0 +1,118 @@
+import * as z from 'zod/mini';
+import { MoneyDecimal } from '../../../shared/domain/money.js';
+import type { AdminHandler, AdminRequest } from '../admin.js';
+import { jsonResponse, problemResponse, TITLES } from '../problem.js';
+import { accountView, balancesView, type MccyHost, mccyBank, virtualAccountView } from './accounts.js';
+import { mccyMoney, receiveInboundPayment, transactionView } from './money.js';
+import { downloadStatement, mccyStatements } from './statements.js';
+
+type AddAdminRoute = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', path: string, handler: AdminHandler) => void;
+
+const currency = z.string().check(z.regex(/^[A-Z]{3}$/));
+const inboundSchema = z.strictObject({
+  institutionId: z.optional(z.string()),
+  /** The account's id, or an IBAN of the account or one of its virtual accounts. */
+  account: z.string().check(z.minLength(1)),
+  currency,
+  amount: z.union([z.string().check(z.regex(/^\d{1,13}(\.\d{1,2})?$/)), z.number().check(z.positive())]),
+  reference: z.optional(z.string().check(z.maxLength(140))),
+  endToEndId: z.optional(z.string().check(z.maxLength(35))),
+  debtorName: z.optional(z.string().check(z.minLength(1), z.maxLength(140))),
+  debtorIdentifier: z.optional(z.string().check(z.minLength(1))),
+});
+const configSchema = z.strictObject({
+  offeredCurrencies: z.optional(z.array(currency)),
+  transferSettlementMs: z.optional(z.int().check(z.gte(0))),
+  statementLinkValidMs: z.optional(z.int().check(z.gte(0))),
+});
+
+/**
+ * `/__sim/mccy/...`: the multi-currency bank's side: look at its accounts, balances, transactions and
+ * statements, receive money from outside, change what it offers, and download a statement by its link.
+ */
+export function mccyAdminRoutes(
+  add: AddAdminRoute,
+  sim: MccyHost & { institution: { id: string } },
+  bodyOf: (request: AdminRequest) => unknown,
+): void {
+  const config = () => ({
+    ...sim.state.get(mccyBank).config,
+    ...sim.state.get(mccyMoney).config,
+    ...sim.state.get(mccyStatements).config,
+  });
+
+  add('GET', '/__sim/mccy', () => {
+    const bank = sim.state.get(mccyBank);
+    return jsonResponse(200, {
+      config: config(),
+      accounts: [...bank.accounts.values()].map((account) => ({
+        institutionId: account.institutionId,
+        ...accountView(account),
+        ...balancesView(account),
+        closeReason: account.closeReason ?? null,
+      })),
+      virtualAccounts: [...bank.virtualAccounts.values()].map((virtual) => ({
+        institutionId: virtual.institutionId,
+        ...virtualAccountView(virtual),
+      })),
+      transactions: sim.state.get(mccyMoney).transactions.map(transactionView),
+      statements: [...sim.state.get(mccyStatements).statements.values()].map(
+        ({ csv: _csv, ...meta }) => meta,
+      ),
+    });
+  });
+
+  add('PATCH', '/__sim/mccy/config', (request) => {
+    const body = configSchema.parse(bodyOf(request));
+    if (body.offeredCurrencies) {
+      if (body.offeredCurrencies.includes('GBP')) {
+        return problemResponse(
+          400,
+          TITLES.badRequest,
+          'a multi-currency account never holds GBP',
+          request.path,
+        );
+      }
+      sim.state.get(mccyBank).config.offeredCurrencies = [...new Set(body.offeredCurrencies)];
+    }
+    if (body.transferSettlementMs !== undefined) {
+      sim.state.get(mccyMoney).config.transferSettlementMs = body.transferSettlementMs;
+    }
+    if (body.statementLinkValidMs !== undefined) {
+      sim.state.get(mccyStatements).config.statementLinkValidMs = body.statementLinkValidMs;
+    }
+    return jsonResponse(200, config());
+  });
+
+  add('POST', '/__sim/mccy/inbound-payments', (request) => {
+    const body = inboundSchema.parse(bodyOf(request));
+    const outcome = receiveInboundPayment(sim, {
+      institutionId: body.institutionId ?? sim.institution.id,
+      accountUniqueId: body.account,
+      currency: body.currency,
+      amount: new MoneyDecimal(String(body.amount)),
+      ...(body.reference && { reference: body.reference }),
+      ...(body.endToEndId && { endToEndId: body.endToEndId }),
+      ...(body.debtorName && {
+        debtor: { name: body.debtorName, identifier: body.debtorIdentifier ?? 'SIMULATED' },
+      }),
+    });
+    if (outcome.kind === 'missing')
+      return problemResponse(404, TITLES.notFound, outcome.detail, request.path);
+    if (outcome.kind === 'refused')
+      return problemResponse(400, TITLES.badRequest, outcome.detail, request.path);
+    return jsonResponse(200, transactionView(outcome.value));
+  });
+
+  // The statement link of the MCCY.Statements.* webhooks: 403 once it expired, as a time-limited URL does.
+  add('GET', '/__sim/mccy/statements/{file}', (request) => {
+    const outcome = downloadStatement(sim, request.params.file ?? '');
+    if (outcome.kind === 'missing') {
+      return problemResponse(404, TITLES.notFound, 'no such statement', request.path);
+    }
+    if (outcome.kind === 'expired') {
+      return problemResponse(403, TITLES.forbidden, 'the statement link has expired', request.path);
+    }
+    return { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8' }, body: outcome.csv };
+  });
+}
