@@ -1,5 +1,6 @@
 import { customerOperations } from './customers/operations.js';
 import { directDebitOperations } from './direct-debits/operations.js';
+import { fxOperations } from './fx/operations.js';
 import { nameCheckOnboardingOperations } from './name-check-onboarding/operations.js';
 import type { Operation } from './operation.js';
 import { nameCheckOperations } from './name-checks/operations.js';
@@ -16,6 +17,7 @@ export const operations: readonly Operation[] = [
   ...nameCheckOperations,
   ...nameCheckOnboardingOperations,
   ...directDebitOperations,
+  ...fxOperations,
 ];
 
 export function operationsOf(fn: string): Operation[] {
