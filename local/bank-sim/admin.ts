@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { fieldErrors } from '../../shared/http/validation.js';
 import { directDebitAdminRoutes } from './bacs/admin.js';
+import { fxAdminRoutes } from './fx/admin.js';
 import { mccyAdminRoutes } from './mccy/admin.js';
 import { nameCheckAdminRoutes } from './domains/name-checks.js';
 import { creditAccount } from './domains/payments.js';
@@ -160,6 +161,7 @@ export function adminRoutes(sim: BankSimulator): Router<AdminHandler> {
   nameCheckAdminRoutes(add, sim, bodyOf);
   directDebitAdminRoutes(add, sim, bodyOf);
   mccyAdminRoutes(add, sim, bodyOf);
+  fxAdminRoutes(add, sim, bodyOf);
   add('GET', '/__sim/scheduled', () => jsonResponse(200, sim.scheduled()));
   add('GET', '/__sim/institution', () => jsonResponse(200, sim.institution.describe(sim.clock.now())));
   add('PATCH', '/__sim/institution', (request) => {

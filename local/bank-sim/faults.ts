@@ -38,6 +38,8 @@ export const faultSettingsSchema = z
     slowLatencyMs: z.optional(latency),
     /** Applied in order, one per emitted webhook, before any rate applies. */
     nextWebhooks: z.optional(z.array(webhookFaultSchema).check(z.maxLength(1000))),
+    /** Applied in order, one per FX quote execution that reaches the bank's FX desk: `locked` answers 423. */
+    nextFxExecutions: z.optional(z.array(z.literal('locked')).check(z.maxLength(1000))),
     duplicateWebhookRate: z.optional(rate),
     badSignatureWebhookRate: z.optional(rate),
     outOfOrderWebhookRate: z.optional(rate),
@@ -101,6 +103,11 @@ export class Faults {
     const drawn = this.#drawRequestFault();
     const slowMs = drawn.slow ? (this.#settings.slowLatencyMs ?? DEFAULT_SLOW_LATENCY_MS) : 0;
     return { latencyMs: latencyMs + slowMs, ...drawn };
+  }
+
+  /** The fault of the next FX quote execution, if one is queued. */
+  nextFxExecution(): 'locked' | undefined {
+    return this.#settings.nextFxExecutions?.shift();
   }
 
   nextWebhook(): WebhookFault[] {

@@ -262,6 +262,10 @@ class Simulator implements BankSimulator {
     return this.#faults.set(settings);
   }
 
+  nextFxExecutionFault(): 'locked' | undefined {
+    return this.#faults.nextFxExecution();
+  }
+
   setWebhookUrl(url: string | undefined, institutionId?: string): void {
     const institution = institutionId ? this.institutions.get(institutionId) : this.institution;
     if (!institution) throw new Error(`no institution ${institutionId}`);

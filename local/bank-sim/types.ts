@@ -74,6 +74,8 @@ export interface SimulatorApi {
   readonly state: SimState;
   emitWebhook(type: string, version: number, payload: unknown, options?: EmitOptions): WebhookRecord;
   schedule(at: Date, label: string, task: () => void): void;
+  /** Takes the next queued fault of an FX quote execution (`nextFxExecutions`). */
+  nextFxExecutionFault(): 'locked' | undefined;
 }
 
 /** A domain of the bank (test, accounts, payments...): one file that registers its routes. */

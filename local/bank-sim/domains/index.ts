@@ -1,6 +1,7 @@
 import type { Domain } from '../types.js';
 import { customersDomain } from './customers.js';
 import { directDebitsDomain } from './direct-debits.js';
+import { fxDomain } from './fx.js';
 import { mccyAccountsDomain } from './mccy-accounts.js';
 import { nameChecksDomain } from './name-checks.js';
 import { nameCheckOnboardingDomain } from './name-check-onboarding.js';
@@ -18,4 +19,5 @@ export const defaultDomains: readonly Domain[] = [
   nameCheckOnboardingDomain,
   directDebitsDomain,
   mccyAccountsDomain,
+  fxDomain,
 ];

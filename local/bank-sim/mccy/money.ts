@@ -44,7 +44,7 @@ export interface MccyTransaction {
   amount: Decimal;
   currency: string;
   direction: 'Credit' | 'Debit';
-  paymentMethod: 'InboundPayment' | 'InternalTransfer';
+  paymentMethod: 'InboundPayment' | 'InternalTransfer' | 'FxTrade';
   createdAt: string;
   beneficiary: Party;
   remitter: Party;
@@ -55,7 +55,12 @@ export const mccyMoney = defineState('mccy-money', () => ({
   config: { transferSettlementMs: DEFAULT_TRANSFER_SETTLEMENT_MS },
 }));
 
-function adjust(account: MccyAccount, currency: string, delta: { available?: Decimal; actual?: Decimal }) {
+/** Moves an account's balances in one currency (rounded to its minor units); the FX trades use it too. */
+export function adjust(
+  account: MccyAccount,
+  currency: string,
+  delta: { available?: Decimal; actual?: Decimal },
+) {
   const balance = balanceIn(account, currency);
   account.balances.set(currency, {
     available: roundToMinorUnits(balance.available.plus(delta.available ?? 0), currency),
@@ -63,7 +68,7 @@ function adjust(account: MccyAccount, currency: string, delta: { available?: Dec
   });
 }
 
-function book(state: SimState, transaction: Omit<MccyTransaction, 'id'>): MccyTransaction {
+export function book(state: SimState, transaction: Omit<MccyTransaction, 'id'>): MccyTransaction {
   const booked = { id: randomUUID(), ...transaction };
   state.get(mccyMoney).transactions.push(booked);
   return booked;
