@@ -35,6 +35,12 @@ export interface ForwardDependencies {
   /** Trackers by name (`Operation.tracker`): the gateway's own state of tracked writes, e.g. `payments`. */
   trackers?: Record<string, OperationTracker>;
   now?: () => number;
+  /**
+   * The time the spec's rules are judged at (an FX cut-off, an address's validTo): the bank's time, which in
+   * the sandbox is the simulator's clock that tests move. Real time (`now`) when not given; deadlines always
+   * use `now`.
+   */
+  ruleTime?: () => number;
 }
 
 /** Header telling the caller that the bank had already processed an earlier attempt of this request. */
@@ -53,7 +59,7 @@ export async function forwardOperation(
   const now = deps.now ?? Date.now;
   const checked = checkRequest(operation, request, {
     overdraftAgreement: deps.institution.overdraftAgreement,
-    now: new Date(now()),
+    now: new Date((deps.ruleTime ?? now)()),
   });
   if (!checked.ok) return refusal(operation, request, checked, deps.log);
   // A read changes nothing, so a key on it is ignored: its answer must never be a 24-hour-old copy.
