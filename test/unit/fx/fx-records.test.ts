@@ -273,3 +273,51 @@ describe('the FX trade hook', () => {
     );
   });
 });
+
+describe('FX orders', () => {
+  const orderBody = (endToEndId: string) =>
+    readJson(
+      JSON.stringify({
+        customerInformation: {
+          sellAccount: { owner: 'Acme Ltd', iban: 'GB33CLRB04040412345678' },
+          buyAccount: { owner: 'Acme Ltd', iban: 'GB94CLRB04040487654321' },
+          attestation: 'Y',
+        },
+        tradeInformation: {
+          valueDate: '2026-03-03T00:00:00Z',
+          details: { instructedAmount: 1000, fixedSide: 'sell', sellCurrency: 'GBP', buyCurrency: 'USD' },
+          margin: { amount: 0.01, account: { owner: 'Acme Ltd', iban: 'GB33CLRB04040400000001' } },
+          endToEndId,
+        },
+      }),
+    );
+
+  it('records the trade by end-to-end id, refuses another request with the same id, marks a refused order', async () => {
+    const published: ClearwayEvent[] = [];
+    const tracker = fxTracker({
+      store,
+      events: { publish: async (event) => void published.push(event) },
+      log: silentLog().log,
+      clock,
+    });
+    const id = unique('order');
+    const call = (requestId: string): TrackedCall => ({
+      operationId: 'createFxOrder',
+      body: orderBody(id),
+      requestId,
+      now: created,
+    });
+    expect(await tracker.claim(call('o1'))).toBeUndefined();
+    expect(await tracker.claim(call('o1'))).toBeUndefined();
+    expect((await tracker.claim(call('o2')))?.status).toBe(409);
+    expect(await store.getTrade(id)).toMatchObject({
+      status: 'Requested',
+      requestId: 'o1',
+      instructedAmount: '1000',
+      margin: '0.01',
+    });
+    await tracker.settle(call('o1'), { status: 400, body: undefined });
+    expect((await store.getTrade(id))?.status).toBe('Refused');
+    expect((published as GatewayEvent[]).map((event) => event.detail.to)).toEqual(['Refused']);
+  });
+});
