@@ -23,6 +23,7 @@ export const createFxQuote = {
   body: fxQuoteBody,
   check: ({ body }, { now }) => fxTradeErrors(body as FxQuoteBody, now),
   requiresIdempotencyKey: true,
+  tracker: 'fx',
 } satisfies Operation;
 
 export const executeFxQuote = {
@@ -32,6 +33,7 @@ export const executeFxQuote = {
   fn,
   body: executeFxQuoteBody,
   requiresIdempotencyKey: true,
+  tracker: 'fx',
 } satisfies Operation;
 
 export const createFxOrder = {
@@ -49,6 +51,7 @@ export const createFxOrder = {
     );
   },
   requiresIdempotencyKey: true,
+  tracker: 'fx',
 } satisfies Operation;
 
 export const fxOperations: readonly Operation[] = [createFxQuote, executeFxQuote, createFxOrder];
