@@ -26,6 +26,9 @@ export const fnNames = {
   gatewaySigningKey: 'gateway-signing-key',
   gatewayPayments: 'gateway-payments',
   gatewayNameChecks: 'gateway-name-checks',
+  gatewayFx: 'gateway-fx',
+  /** The operation function of the FX domain (it keeps the quotes and trades). */
+  fx: 'fx',
   /** The operation function of the name-checks domain (it records each check's outcome). */
   nameChecks: 'name-checks',
   /** The operation function of the payments domain (its records come with the payments operations). */
@@ -44,6 +47,8 @@ export const gatewayRoutes: readonly Route[] = [
     path: '/gateway/name-checks/{endToEndId}',
     fn: fnNames.gatewayNameChecks,
   },
+  { id: 'getFxQuote', method: 'GET', path: '/gateway/fx/quotes/{quoteId}', fn: fnNames.gatewayFx },
+  { id: 'getFxTrade', method: 'GET', path: '/gateway/fx/trades/{endToEndId}', fn: fnNames.gatewayFx },
 ];
 
 /** Every method of the internal API: the mirrored operations, then the gateway's own routes. */

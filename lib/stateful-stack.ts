@@ -14,6 +14,7 @@ import * as ssm from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
 import {
   idempotencyTable,
+  fxTable,
   nameChecksTable,
   paymentsTable,
   type TableDefinition,
@@ -88,6 +89,7 @@ export class StatefulStack extends Stack {
   readonly paymentsTable: dynamodb.ITable;
   /** The gateway's payee name-check outcomes by end-to-end id (TTL `expiresAt`). */
   readonly nameChecksTable: dynamodb.ITable;
+  readonly fxTable: dynamodb.ITable;
   readonly eventBus: events.IEventBus;
   readonly webhookQueue: sqs.IQueue;
   /** Also the quarantine: webhooks that can never be processed are sent here with their reason. */
@@ -195,6 +197,7 @@ export class StatefulStack extends Stack {
     this.inboxTable = this.table('WebhookInboxTable', webhookInboxTable);
     this.paymentsTable = this.table('PaymentsTable', paymentsTable);
     this.nameChecksTable = this.table('NameChecksTable', nameChecksTable);
+    this.fxTable = this.table('FxTable', fxTable);
 
     // --- Events ----------------------------------------------------------------------------------------
     this.eventBus = new events.EventBus(this, 'EventBus', { eventBusName: config.prefix });

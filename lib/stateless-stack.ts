@@ -166,6 +166,25 @@ export class StatelessStack extends Stack {
       );
     }
 
+    // --- FX: the operation function keeps quotes and claims executions, the processor moves trades ------
+    // The `fx` function exists once the FX operations are in the registry.
+    const fxFunction = this.functions.get(fnNames.fx);
+    if (fxFunction !== undefined) {
+      fxFunction.function.addEnvironment(ENV.fxTable, stateful.fxTable.tableName);
+      fxFunction.function.addEnvironment(ENV.eventBusName, stateful.eventBus.eventBusName);
+      // Every write is a conditional UpdateItem (quote stored, claimed, released; order trade created): no Put.
+      fxFunction.addToRolePolicy(
+        itemStatement('FxRecords', stateful.fxTable.tableArn, ['GetItem', 'UpdateItem']),
+      );
+      fxFunction.addToRolePolicy(
+        new iam.PolicyStatement({
+          sid: 'PublishFxEvents',
+          actions: ['events:PutEvents'],
+          resources: [stateful.eventBus.eventBusArn],
+        }),
+      );
+    }
+
     // --- Name checks: the operation function records each outcome by end-to-end id ----------------------
     // The `name-checks` function exists once the name-check operations are in the registry.
     const nameChecksFunction = this.functions.get(fnNames.nameChecks);
@@ -188,6 +207,15 @@ export class StatelessStack extends Stack {
     paymentsReader.addToRolePolicy(
       itemStatement('ReadPaymentRecords', stateful.paymentsTable.tableArn, ['GetItem']),
     );
+
+    // --- GET /gateway/fx/quotes/{quoteId}, GET /gateway/fx/trades/{endToEndId} ----------------------------
+    const fxReader = make(
+      fnNames.gatewayFx,
+      `Clearway ${config.envName}: serves the gateway's FX quotes and trades`,
+      config.operationFunction,
+      { [ENV.fxTable]: stateful.fxTable.tableName },
+    );
+    fxReader.addToRolePolicy(itemStatement('ReadFxRecords', stateful.fxTable.tableArn, ['GetItem']));
 
     // --- GET /gateway/name-checks/{endToEndId} -----------------------------------------------------------
     const nameChecksReader = make(
@@ -269,6 +297,7 @@ export class StatelessStack extends Stack {
       {
         [ENV.inboxTable]: stateful.inboxTable.tableName,
         [ENV.paymentsTable]: stateful.paymentsTable.tableName,
+        [ENV.fxTable]: stateful.fxTable.tableName,
         [ENV.eventBusName]: stateful.eventBus.eventBusName,
         [ENV.webhookDeadLetterQueueUrl]: stateful.webhookDeadLetterQueue.queueUrl,
         [ENV.webhookBodyBucket]: bodyBucketName,
@@ -295,6 +324,10 @@ export class StatelessStack extends Stack {
     processor.addToRolePolicy(itemStatement('WebhookInbox', stateful.inboxTable.tableArn, inboxOperations));
     processor.addToRolePolicy(
       itemStatement('PaymentRecords', stateful.paymentsTable.tableArn, ['GetItem', 'PutItem', 'UpdateItem']),
+    );
+    // Trades move by conditional UpdateItem after a read.
+    processor.addToRolePolicy(
+      itemStatement('FxTradeRecords', stateful.fxTable.tableArn, ['GetItem', 'UpdateItem']),
     );
     processor.addToRolePolicy(
       new iam.PolicyStatement({
@@ -342,6 +375,7 @@ export class StatelessStack extends Stack {
           operations: ['GetItem', 'PutItem', 'UpdateItem'],
         },
         { id: 'NameChecksTable', table: stateful.nameChecksTable, operations: ['GetItem', 'PutItem'] },
+        { id: 'FxTable', table: stateful.fxTable, operations: ['GetItem', 'UpdateItem'] },
       ],
       ...(stateful.alarmTopic === undefined ? {} : { alarmTopic: stateful.alarmTopic }),
     });

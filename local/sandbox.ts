@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import { createNameChecksReadHandler } from '../functions/gateway-name-checks.js';
+import { createFxQuotesReadHandler, createFxTradesReadHandler } from '../functions/gateway-fx.js';
 import { createPaymentsReadHandler } from '../functions/gateway-payments.js';
 import { createSigningKeyHandler } from '../functions/gateway-signing-key.js';
 import { createOperationHandler } from '../functions/http/operation-handler.js';
@@ -14,6 +15,7 @@ import {
   idempotencyTable,
   nameChecksTable,
   paymentsTable,
+  fxTable,
   webhookInboxTable,
 } from '../shared/config/tables.js';
 import { DynamoDbAttemptLog } from '../shared/gateway/attempt-log.js';
@@ -24,6 +26,8 @@ import { NAME_CHECKS_TRACKER, nameChecksTracker } from '../shared/name-checks/tr
 import { logger } from '../shared/observability.js';
 import { operations, operationsOf } from '../shared/operations/index.js';
 import { bankBookings } from '../shared/payments/bank-bookings.js';
+import { DynamoDbFxStore } from '../shared/fx/dynamodb-store.js';
+import { FX_TRACKER, fxTracker, fxWebhookHook } from '../shared/fx/track.js';
 import { DynamoDbPaymentStore } from '../shared/payments/dynamodb-store.js';
 import { PAYMENTS_TRACKER, paymentsTracker, paymentsWebhookHook } from '../shared/payments/track.js';
 import { type Clock, type ManualClock, RealTimeClock, systemClock } from '../shared/ports/clock.js';
@@ -173,6 +177,12 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
       events: bus,
       log: logger,
     };
+    const fx = {
+      store: new DynamoDbFxStore(dynamo.client, dynamo.tableName(fxTable)),
+      events: bus,
+      log: logger,
+      clock: bankClock,
+    };
     const nameCheckStore = new DynamoDbNameCheckStore(dynamo.client, dynamo.tableName(nameChecksTable));
     const forward: ForwardDependencies = {
       bank,
@@ -189,6 +199,7 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
           bookings: bankBookings(bank),
           nameChecks: { store: nameCheckStore, policy: config.nameChecks.policy },
         }),
+        [FX_TRACKER]: fxTracker(fx),
         [NAME_CHECKS_TRACKER]: nameChecksTracker({
           store: nameCheckStore,
           log: logger,
@@ -202,6 +213,7 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
     const processing = {
       hooks: [
         paymentsWebhookHook(payments),
+        fxWebhookHook(fx),
         statementsWebhookHook({
           store: new FolderObjectStore(join(config.home, STATEMENTS_FOLDER)),
           events: bus,
@@ -256,6 +268,18 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
         resource: '/gateway/payments/{endToEndId}',
         functionName: 'gateway-payments',
         handler: createPaymentsReadHandler(() => payments.store),
+      },
+      {
+        method: 'GET',
+        resource: '/gateway/fx/quotes/{quoteId}',
+        functionName: 'gateway-fx',
+        handler: createFxQuotesReadHandler(() => fx.store),
+      },
+      {
+        method: 'GET',
+        resource: '/gateway/fx/trades/{endToEndId}',
+        functionName: 'gateway-fx',
+        handler: createFxTradesReadHandler(() => fx.store),
       },
       {
         method: 'GET',

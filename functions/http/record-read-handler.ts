@@ -8,8 +8,10 @@ import { toProxyResult } from './api-gateway.js';
 export interface RecordRead {
   /** The route as callers write it, for the problem's detail: `GET /gateway/payments/{endToEndId}`. */
   route: string;
-  /** The longest end-to-end id the record may have. */
+  /** The longest id the record may have. */
   maxLength: number;
+  /** The path parameter naming the record; `endToEndId` when not given. */
+  param?: string;
   /** The record answered, or undefined when the gateway knows none. */
   read(endToEndId: string): Promise<unknown>;
   /** The 404's detail and instance. */
@@ -21,19 +23,20 @@ export interface RecordRead {
  * characters, one path segment, not `.` or `..`), 404 problem when unknown, else 200 with the record.
  */
 export function createRecordReadHandler(spec: RecordRead) {
+  const param = spec.param ?? 'endToEndId';
   const safe = new RegExp(`^[A-Za-z0-9\\-._~:@!$&'()*+,;=]{1,${spec.maxLength}}$`);
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .handler(async (event) => {
-      const endToEndId = event.pathParameters?.endToEndId ?? '';
+      const endToEndId = event.pathParameters?.[param] ?? '';
       if (!safe.test(endToEndId) || /^\.+$/.test(endToEndId)) {
-        const rule = `endToEndId must be 1 to ${spec.maxLength} letters, digits or - . _ ~ : @ ! $ & ' ( ) * + , ; = (one path segment, not . or ..).`;
+        const rule = `${param} must be 1 to ${spec.maxLength} letters, digits or - . _ ~ : @ ! $ & ' ( ) * + , ; = (one path segment, not . or ..).`;
         return toProxyResult(
           problem(
             400,
             'Validation failed',
             `${spec.route}: 1 property breaks the rules.`,
-            { endToEndId: [rule] },
+            { [param]: [rule] },
             {},
             event.path,
           ),

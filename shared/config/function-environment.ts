@@ -11,6 +11,7 @@ export const ENV = {
   inboxTable: 'WEBHOOK_INBOX_TABLE',
   /** The payment records (end-to-end id to status and history); where it is set, payments are tracked. */
   paymentsTable: 'PAYMENTS_TABLE',
+  fxTable: 'FX_TABLE',
   /** The payee name-check outcomes by end-to-end id. */
   nameChecksTable: 'NAME_CHECKS_TABLE',
   /** How many hours a name-check outcome is kept (whole hours). */

@@ -46,4 +46,14 @@ export const nameChecksTable: TableDefinition = {
   ttlAttribute: 'expiresAt',
 };
 
-export const tables = [idempotencyTable, webhookInboxTable, paymentsTable, nameChecksTable] as const;
+/**
+ * The gateway's FX records, kept for good: one item per quote it obtained (key `quote#<quoteId>`: the
+ * request, the bank's rate and amounts, the computed margin, the hold, the one execution that claimed it) and
+ * one per trade it follows (key `trade#<endToEndId>`: its status and history).
+ */
+export const fxTable: TableDefinition = {
+  name: 'fx',
+  partitionKey: 'recordId',
+};
+
+export const tables = [idempotencyTable, webhookInboxTable, paymentsTable, nameChecksTable, fxTable] as const;

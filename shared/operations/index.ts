@@ -1,5 +1,6 @@
 import { customerOperations } from './customers/operations.js';
 import { directDebitOperations } from './direct-debits/operations.js';
+import { fxOperations } from './fx/operations.js';
 import { mccyAccountOperations } from './mccy-accounts/operations.js';
 import { nameCheckOnboardingOperations } from './name-check-onboarding/operations.js';
 import type { Operation } from './operation.js';
@@ -18,6 +19,7 @@ export const operations: readonly Operation[] = [
   ...nameCheckOnboardingOperations,
   ...directDebitOperations,
   ...mccyAccountOperations,
+  ...fxOperations,
 ];
 
 export function operationsOf(fn: string): Operation[] {

@@ -2,7 +2,10 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { ENV } from '../config/function-environment.js';
-import { logger } from '../observability.js';
+import { logger, metrics } from '../observability.js';
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import { DynamoDbFxStore } from '../fx/dynamodb-store.js';
+import { fxWebhookHook } from '../fx/track.js';
 import { DynamoDbPaymentStore } from '../payments/dynamodb-store.js';
 import { paymentsWebhookHook } from '../payments/track.js';
 import { systemClock } from '../ports/clock.js';
@@ -27,6 +30,18 @@ export const awsProcessDependencies = once((): ProcessDependencies => {
   if (paymentsTable)
     hooks.push(
       paymentsWebhookHook({ store: new DynamoDbPaymentStore(dynamo, paymentsTable), events, log: logger }),
+    );
+  // FX trades are followed where the stack gives the processor their table.
+  const fxTable = process.env[ENV.fxTable];
+  if (fxTable)
+    hooks.push(
+      fxWebhookHook({
+        store: new DynamoDbFxStore(dynamo, fxTable),
+        events,
+        log: logger,
+        clock: systemClock,
+        countMarginDifference: () => metrics.addMetric('FxMarginDifference', MetricUnit.Count, 1),
+      }),
     );
   if (statementBucket)
     hooks.push(

@@ -16,6 +16,7 @@ const pascalNames = [
   fnNames.gatewaySigningKey,
   fnNames.gatewayPayments,
   fnNames.gatewayNameChecks,
+  fnNames.gatewayFx,
   fnNames.webhookReceiver,
   fnNames.webhookProcessor,
 ].map((name) =>
@@ -34,6 +35,7 @@ const tableAlarms = [
   'WebhookInboxTableThrottled',
   'PaymentsTableThrottled',
   'NameChecksTableThrottled',
+  'FxTableThrottled',
 ];
 const allAlarms = () => [
   ...accountAlarms,

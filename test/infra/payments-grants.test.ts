@@ -102,3 +102,49 @@ describe('the name-checks table and who may use it', () => {
     expect(variablesOf(functionOf(fnNames.nameChecks))[ENV.nameCheckTtlHours]).toBe('24');
   });
 });
+
+// FX here too: one synthesis serves both (synthesizing takes seconds).
+/** The fx table: the one keyed by `recordId`. */
+const fxTableId = () =>
+  resourcesOfType(s.statefulJson, 'AWS::DynamoDB::Table').find(([, table]) =>
+    JSON.stringify(table.Properties?.KeySchema).includes('"recordId"'),
+  )?.[0];
+const onFx = (fn: string) =>
+  statementsOf(fn)
+    .filter(
+      (statement) =>
+        JSON.stringify(statement.Resource) === JSON.stringify({ 'Fn::GetAtt': [fxTableId(), 'Arn'] }),
+    )
+    .flatMap(actionsOf)
+    .sort();
+
+describe('the fx table and who may use it', () => {
+  it('exists in the stateful stack', () => {
+    expect(fxTableId()).toBeDefined();
+  });
+
+  it('lets the fx function get and update its items (every write a conditional update) and put events', () => {
+    expect(onFx(fnNames.fx)).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
+    expect(
+      statementsOf(fnNames.fx).filter((statement) => actionsOf(statement).includes('events:PutEvents')),
+    ).toHaveLength(1);
+    expect(Object.keys(variablesOf(functionOf(fnNames.fx)))).toEqual(
+      expect.arrayContaining([ENV.fxTable, ENV.eventBusName]),
+    );
+  });
+
+  it('lets the processor get and update trades, and the read function only get', () => {
+    expect(onFx(fnNames.webhookProcessor)).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
+    expect(Object.keys(variablesOf(functionOf(fnNames.webhookProcessor)))).toContain(ENV.fxTable);
+    expect(onFx(fnNames.gatewayFx)).toEqual(['dynamodb:GetItem']);
+    const dynamo = statementsOf(fnNames.gatewayFx)
+      .flatMap(actionsOf)
+      .filter((action) => action.startsWith('dynamodb:'));
+    expect(dynamo).toEqual(['dynamodb:GetItem']);
+  });
+
+  it('gives no other function access to it', () => {
+    for (const fn of [fnNames.payments, fnNames.gatewayPayments, fnNames.webhookReceiver])
+      expect(onFx(fn)).toEqual([]);
+  });
+});

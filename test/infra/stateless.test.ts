@@ -25,6 +25,7 @@ const allFunctionNames = () => [
   fnNames.gatewaySigningKey,
   fnNames.gatewayPayments,
   fnNames.gatewayNameChecks,
+  fnNames.gatewayFx,
   fnNames.webhookReceiver,
   fnNames.webhookProcessor,
 ];
@@ -286,7 +287,7 @@ describe('the stateless stack', () => {
       expect(JSON.stringify(allowed.get('ssm:GetParameter'))).toContain(`{"Ref":"${parameter}"}`);
     });
 
-    it('lets the processor only use the inbox and payments tables, put events on the bus, consume the queue, quarantine and read large bodies', () => {
+    it('lets the processor only use the inbox, payments and fx tables, put events on the bus, consume the queue, quarantine and read large bodies', () => {
       const inbox = statefulId(simulation, 'AWS::DynamoDB::Table', (t) =>
         JSON.stringify(t.Properties?.KeySchema).includes('"key"'),
       );
@@ -296,6 +297,9 @@ describe('the stateless stack', () => {
         (t) =>
           JSON.stringify(t.Properties?.KeySchema).includes('"endToEndId"') &&
           t.Properties?.TimeToLiveSpecification === undefined,
+      );
+      const fx = statefulId(simulation, 'AWS::DynamoDB::Table', (t) =>
+        JSON.stringify(t.Properties?.KeySchema).includes('"recordId"'),
       );
       const bus = statefulId(simulation, 'AWS::Events::EventBus');
       const { queue, dlq } = webhookQueues(simulation);
@@ -319,10 +323,12 @@ describe('the stateless stack', () => {
           'sqs:SendMessage',
         ].sort(),
       );
+      // FX trades move by conditional update after a read: no PutItem on the fx table.
       for (const action of items)
         expect(allowed.get(action)).toEqual([
           { 'Fn::GetAtt': [inbox, 'Arn'] },
           { 'Fn::GetAtt': [payments, 'Arn'] },
+          ...(action === 'dynamodb:PutItem' ? [] : [{ 'Fn::GetAtt': [fx, 'Arn'] }]),
         ]);
       expect(allowed.get('events:PutEvents')).toEqual([{ 'Fn::GetAtt': [bus, 'Arn'] }]);
       for (const action of consume) expect(allowed.get(action)).toEqual([{ 'Fn::GetAtt': [queue, 'Arn'] }]);
@@ -373,8 +379,9 @@ describe('the stateless stack', () => {
         const allowed = grants(resolvedStatements(simulation, fn));
         const items = ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
         const secretActions = ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'];
-        // The payments function also tracks payments (its table and the bus): payments-grants.test.ts.
-        const tracking = fn === fnNames.payments ? ['events:PutEvents'] : [];
+        // The payments and fx functions also track their records (their table and the bus):
+        // payments-grants.test.ts, fx-grants.test.ts.
+        const tracking = fn === fnNames.payments || fn === fnNames.fx ? ['events:PutEvents'] : [];
         expect([...allowed.keys()].sort()).toEqual(
           [...runtimeBasics, 'kms:Sign', ...items, ...secretActions, ...tracking].sort(),
         );

@@ -31,6 +31,12 @@ import {
   transactionRejectedPayload,
   transactionSettledPayload,
 } from './payments.js';
+import {
+  fxTradeCancelledPayload,
+  fxTradeExecutedPayload,
+  fxTradeSettledPayload,
+  fxTradeSettlementFailedPayload,
+} from './fx.js';
 import { fiTestEventPayload } from './test.js';
 
 /**
@@ -70,4 +76,9 @@ export const webhookPayloads: Record<string, Record<number, z.ZodMiniType>> = {
   'Mccy.InternalTransfers.Cancelled': { 1: mccyInternalTransferCancelledPayload },
   'MCCY.Statements.InstitutionStatement': { 1: mccyInstitutionStatementPayload },
   'MCCY.Statements.AccountStatement': { 1: mccyAccountStatementPayload },
+  // FX trades.
+  'Fx.Trade.Executed': { 1: fxTradeExecutedPayload },
+  'Fx.Trade.Settled': { 1: fxTradeSettledPayload },
+  'Fx.Trade.Cancelled': { 1: fxTradeCancelledPayload },
+  'Fx.Trade.Settlement.Failed': { 1: fxTradeSettlementFailedPayload },
 };

@@ -1,0 +1,6 @@
+import { fxOperations } from '../shared/operations/fx/operations.js';
+import { awsFxForwardDependencies } from '../shared/runtime/aws-fx-gateway.js';
+import { createOperationHandler } from './http/operation-handler.js';
+
+/** FX quotes, their execution and orders, with the FX tracker. */
+export const handler = createOperationHandler(fxOperations, awsFxForwardDependencies);

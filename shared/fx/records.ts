@@ -1,0 +1,272 @@
+import {
+  checkQuoteExecutable,
+  checkTradeSize,
+  type FixedSide,
+  quoteExpiresAt,
+  settlementAmounts,
+} from '../domain/fx.js';
+import { DomainRuleError } from '../domain/errors.js';
+import { formatJsonNumber, parseJsonNumber, toDecimal } from '../domain/money.js';
+import { JsonNumber } from '../json/read-json.js';
+
+/**
+ * The gateway's FX records, pure: a quote it obtained (held 45 s, executed once) and a trade it follows to
+ * settlement. The rules of FX themselves are `shared/domain/fx.ts`; here only what the records do with them.
+ * Amounts and rates are decimal text, never floats.
+ */
+
+// ---------------------------------------------------------------------------------------------------------
+// Quotes
+
+/** Quoted: obtained; Claimed: an execution is at the bank or its answer unknown; Executed: the bank took it. */
+export type QuoteStatus = 'Quoted' | 'Claimed' | 'Executed';
+
+export interface QuoteRequest {
+  valueDate: string;
+  instructedAmount: string;
+  fixedSide: FixedSide;
+  sellCurrency: string;
+  buyCurrency: string;
+  margin?: string;
+}
+
+export interface QuoteExecution {
+  /** The X-Request-Id of the execution that claimed the quote (the same on every retry of its key). */
+  requestId: string;
+  claimedAt: string;
+  /** The bank's status, once it answered. */
+  status?: number;
+}
+
+export interface QuoteRecord {
+  quoteId: string;
+  status: QuoteStatus;
+  request: QuoteRequest;
+  currencyPair: string;
+  exchangeRate: string;
+  sellAmount: string;
+  buyAmount: string;
+  /** By the spec's formulas from the request and the bank's rate (`settlementAmounts`). */
+  marginAmount: string;
+  marginCurrency: string;
+  /** The bank's own marginAmount, when it gave one. */
+  bankMarginAmount?: string;
+  createdAt: string;
+  expiresAt: string;
+  execution?: QuoteExecution;
+}
+
+/** A bank number as decimal text: a JSON number from the safe reader (its digits), a number or number text. */
+export function decimalText(value: unknown, field: string): string {
+  if (value instanceof JsonNumber) return formatJsonNumber(parseJsonNumber(value.source, field), field);
+  if (typeof value === 'number' || typeof value === 'string')
+    return formatJsonNumber(toDecimal(value, field), field);
+  throw new DomainRuleError(field, 'not-a-number', `${field} must be a number.`);
+}
+
+function text(value: unknown, field: string): string {
+  if (typeof value !== 'string' || value === '')
+    throw new DomainRuleError(field, 'not-text', `${field} must be text.`);
+  return value;
+}
+
+/** The quote as stored, from the request that obtained it and the bank's 200 answer; throws on a malformed one. */
+export function quoteRecordOf(request: QuoteRequest, answer: Record<string, unknown>): QuoteRecord {
+  const exchangeRate = decimalText(answer.exchangeRate, 'exchangeRate');
+  const createdAt = text(answer.createdAt, 'createdAt');
+  const expiresAt = text(answer.expiresAt, 'expiresAt');
+  const amounts = settlementAmounts({ ...request, rate: exchangeRate, margin: request.margin });
+  return {
+    quoteId: text(answer.quoteId, 'quoteId'),
+    status: 'Quoted',
+    request,
+    currencyPair: text(answer.currencyPair, 'currencyPair'),
+    exchangeRate,
+    sellAmount: decimalText(answer.sellAmount, 'sellAmount'),
+    buyAmount: decimalText(answer.buyAmount, 'buyAmount'),
+    marginAmount: formatJsonNumber(amounts.marginAmount),
+    marginCurrency: amounts.marginCurrency,
+    ...(answer.marginAmount !== undefined &&
+      answer.marginAmount !== null && { bankMarginAmount: decimalText(answer.marginAmount, 'marginAmount') }),
+    createdAt: new Date(createdAt).toISOString(),
+    // The bank's expiry is the authority (quoteExpiresAt), 45 s after createdAt when it gives none.
+    expiresAt: quoteExpiresAt({ createdAt, expiresAt }).toISOString(),
+  };
+}
+
+export type ExecutionRefusal =
+  | { kind: 'expired'; expiresAt: string; message: string }
+  | { kind: 'executed'; requestId: string }
+  | { kind: 'too-large'; field: string; message: string };
+
+/**
+ * Whether `requestId` may execute the quote at `now`: inside the hold (strictly before expiresAt), not
+ * claimed by another execution (the same request id is its own retry), within the pair's maximum at the
+ * quoted rate. Undefined: it may.
+ */
+export function executionRefusal(
+  quote: QuoteRecord,
+  requestId: string,
+  now: Date,
+): ExecutionRefusal | undefined {
+  if (quote.execution !== undefined && quote.execution.requestId !== requestId)
+    return { kind: 'executed', requestId: quote.execution.requestId };
+  if (quote.execution !== undefined) return undefined;
+  try {
+    checkQuoteExecutable(quote, now);
+  } catch (error) {
+    if (!(error instanceof DomainRuleError)) throw error;
+    return { kind: 'expired', expiresAt: quote.expiresAt, message: error.message };
+  }
+  try {
+    checkTradeSize({ ...quote.request, rate: quote.exchangeRate });
+  } catch (error) {
+    if (!(error instanceof DomainRuleError)) throw error;
+    return { kind: 'too-large', field: error.field, message: error.message };
+  }
+  return undefined;
+}
+
+export function claimedQuote(quote: QuoteRecord, requestId: string, now: Date): QuoteRecord {
+  return { ...quote, status: 'Claimed', execution: { requestId, claimedAt: now.toISOString() } };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Trades
+
+/** Requested: an order the gateway sent; Refused: the bank answered the order 4xx (it never traded). */
+export type TradeStatus = 'Requested' | 'Executed' | 'Settled' | 'Cancelled' | 'SettlementFailed' | 'Refused';
+
+/** Up the order only: a late Executed never moves a settled trade back; the first final state wins. */
+const RANK: Record<TradeStatus, number> = {
+  Requested: 0,
+  Executed: 1,
+  Settled: 2,
+  Cancelled: 2,
+  SettlementFailed: 2,
+  Refused: 2,
+};
+
+export const TRADE_STATUS_OF_WEBHOOK: Readonly<Record<string, TradeStatus>> = {
+  'Fx.Trade.Executed': 'Executed',
+  'Fx.Trade.Settled': 'Settled',
+  'Fx.Trade.Cancelled': 'Cancelled',
+  'Fx.Trade.Settlement.Failed': 'SettlementFailed',
+};
+
+export interface TradeTransition {
+  /** Stable per trade and status: consumers deduplicate events on it. */
+  transitionId: string;
+  from: TradeStatus | null;
+  to: TradeStatus;
+  at: string;
+  /** `order` (the gateway sent it) or the identity key of the webhook that moved it. */
+  cause: string;
+}
+
+/** What a webhook or an order says of a trade; any may be missing. */
+export interface TradeFacts {
+  sellCurrency?: string;
+  buyCurrency?: string;
+  fixedSide?: string;
+  instructedAmount?: string;
+  margin?: string;
+  valueDate?: string;
+  sellAmount?: string;
+  buyAmount?: string;
+  clearBankRate?: string;
+  /** By the spec's formulas, from the bank's rate and the trade's request. */
+  marginAmount?: string;
+  marginCurrency?: string;
+  /** `FIReceivedMarginAmount`: what the bank says the institution received. */
+  bankMarginAmount?: string;
+  cancellationReason?: string;
+}
+
+export interface TradeRecord extends TradeFacts {
+  endToEndId: string;
+  status: TradeStatus;
+  /** The X-Request-Id of the order that created it (absent when a webhook did). */
+  requestId?: string;
+  createdAt: string;
+  updatedAt: string;
+  history: TradeTransition[];
+}
+
+export interface TradeChange {
+  to: TradeStatus;
+  at: Date;
+  cause: string;
+  facts?: TradeFacts;
+}
+
+export function tradeTransitionId(endToEndId: string, to: TradeStatus): string {
+  return `${endToEndId}/${to}`;
+}
+
+function transition(endToEndId: string, from: TradeStatus | null, change: TradeChange): TradeTransition {
+  return {
+    transitionId: tradeTransitionId(endToEndId, change.to),
+    from,
+    to: change.to,
+    at: change.at.toISOString(),
+    cause: change.cause,
+  };
+}
+
+/** The transition a cause already wrote (a redelivered webhook), if any. */
+export function appliedBy(record: TradeRecord, cause: string): TradeTransition | undefined {
+  return record.history.find((entry) => entry.cause === cause);
+}
+
+export function newTrade(endToEndId: string, change: TradeChange, requestId?: string): TradeRecord {
+  return {
+    endToEndId,
+    status: change.to,
+    ...change.facts,
+    ...(requestId !== undefined && { requestId }),
+    createdAt: change.at.toISOString(),
+    updatedAt: change.at.toISOString(),
+    history: [transition(endToEndId, null, change)],
+  };
+}
+
+/** The trade after `change`, or undefined when it moves nothing (same or lower rank, or already final). */
+export function applyTradeChange(record: TradeRecord, change: TradeChange): TradeRecord | undefined {
+  if (RANK[change.to] <= RANK[record.status]) {
+    // A final state already reached: only fill in facts a lower-ranked webhook brings (none move it).
+    return undefined;
+  }
+  return {
+    ...record,
+    ...change.facts,
+    status: change.to,
+    updatedAt: change.at.toISOString(),
+    history: [...record.history, transition(record.endToEndId, record.status, change)],
+  };
+}
+
+/**
+ * The margin of a trade by the spec's formulas (`settlementAmounts`) from the bank's rate and the trade's
+ * request, beside what the bank says the institution received; undefined when the facts are not all there.
+ */
+export function marginCheck(facts: TradeFacts): { computed: string; currency: string } | undefined {
+  const { sellCurrency, buyCurrency, fixedSide, instructedAmount, clearBankRate } = facts;
+  if (!sellCurrency || !buyCurrency || !instructedAmount || !clearBankRate) return undefined;
+  const side = fixedSide?.toLowerCase();
+  if (side !== 'buy' && side !== 'sell') return undefined;
+  try {
+    const amounts = settlementAmounts({
+      sellCurrency,
+      buyCurrency,
+      fixedSide: side,
+      instructedAmount,
+      rate: clearBankRate,
+      margin: facts.margin,
+    });
+    return { computed: formatJsonNumber(amounts.marginAmount), currency: amounts.marginCurrency };
+  } catch (error) {
+    if (error instanceof DomainRuleError) return undefined;
+    throw error;
+  }
+}

@@ -1,0 +1,336 @@
+import type { Log } from '../bank/client.js';
+import type { Clock } from '../ports/clock.js';
+import { DomainRuleError } from '../domain/errors.js';
+import { formatJsonNumber, MoneyDecimal } from '../domain/money.js';
+import type { OperationTracker, TrackedAnswer, TrackedCall } from '../gateway/tracker.js';
+import { type HttpResult, PROBLEM_CONTENT_TYPE, problem } from '../http/problem.js';
+import { type CreateFxOrderBody, createFxOrderBody, fxQuoteBody } from '../operations/fx/schemas.js';
+import type { EventPublisher, GatewayEvent } from '../webhooks/ports.js';
+import type { StateHook } from '../webhooks/process.js';
+import type { FxStore } from './ports.js';
+import {
+  appliedBy,
+  applyTradeChange,
+  claimedQuote,
+  decimalText,
+  executionRefusal,
+  marginCheck,
+  newTrade,
+  type QuoteRecord,
+  type QuoteRequest,
+  quoteRecordOf,
+  TRADE_STATUS_OF_WEBHOOK,
+  type TradeChange,
+  type TradeFacts,
+  type TradeRecord,
+  type TradeTransition,
+} from './records.js';
+
+export const FX_TRACKER = 'fx';
+export const FX_TRADE_STATUS_CHANGED = 'FxTradeStatusChanged';
+
+export interface FxDependencies {
+  store: FxStore;
+  /** The gateway's clock (the hold is judged by it): the simulator's in the sandbox, real time on AWS. */
+  clock: Clock;
+  events: EventPublisher;
+  log: Log;
+  /** Counts a trade whose bank margin differs from the computed one (a Powertools metric on AWS). */
+  countMarginDifference?: () => void;
+}
+
+export const fxQuotePath = (quoteId: string) => `/gateway/fx/quotes/${encodeURIComponent(quoteId)}`;
+export const fxTradePath = (endToEndId: string) => `/gateway/fx/trades/${encodeURIComponent(endToEndId)}`;
+
+export function fxTradeStatusChanged(record: TradeRecord, transition: TradeTransition): GatewayEvent {
+  return {
+    source: 'clearway.gateway',
+    detailType: FX_TRADE_STATUS_CHANGED,
+    detail: {
+      transitionId: transition.transitionId,
+      endToEndId: record.endToEndId,
+      from: transition.from,
+      to: transition.to,
+      record,
+    },
+  };
+}
+
+/** How often a conditional write is retried after another writer moved the record first. */
+const MAX_CONTENDED_WRITES = 5;
+
+/**
+ * The FX tracker of the operation use case. A quote is stored as the bank answered it; an execution is
+ * refused locally (unknown quote, hold over, executed before, over the pair's maximum at the quoted rate)
+ * or claims the quote with one conditional write before the bank is called, and the claim is released only
+ * when the bank refuses (4xx); an order's trade is recorded by its end-to-end id.
+ */
+export function fxTracker(deps: FxDependencies): OperationTracker {
+  return {
+    claim: async (tracked) => {
+      const call = { ...tracked, now: deps.clock.now() };
+      if (call.operationId === 'executeFxQuote') return claimQuote(call, deps.store);
+      if (call.operationId === 'createFxOrder') return claimOrder(call, deps);
+      return undefined;
+    },
+    settle: async (tracked, answer) => {
+      const call = { ...tracked, now: deps.clock.now() };
+      if (call.operationId === 'createFxQuote') await storeQuote(call, answer, deps);
+      if (call.operationId === 'executeFxQuote') await settleExecution(call, answer, deps.store);
+      if (call.operationId === 'createFxOrder') await settleOrder(call, answer, deps);
+    },
+  };
+}
+
+// --- Quotes ----------------------------------------------------------------------------------------------
+
+/** The request as stored: the parsed body with its numbers as decimal text. */
+function quoteRequestOf(body: unknown): QuoteRequest {
+  const parsed = fxQuoteBody.parse(body);
+  return {
+    valueDate: parsed.valueDate,
+    instructedAmount: formatJsonNumber(parsed.instructedAmount),
+    fixedSide: parsed.fixedSide,
+    sellCurrency: parsed.sellCurrency,
+    buyCurrency: parsed.buyCurrency,
+    ...(parsed.margin !== undefined && { margin: formatJsonNumber(parsed.margin) }),
+  };
+}
+
+/** Only a 200 quote is stored (nothing for a refused one); the caller gets the bank's answer either way. */
+async function storeQuote(call: TrackedCall, answer: TrackedAnswer | undefined, deps: FxDependencies) {
+  if (answer?.status !== 200 || typeof answer.body !== 'object' || answer.body === null) return;
+  const record = quoteRecordOf(quoteRequestOf(call.body), answer.body as Record<string, unknown>);
+  if (!(await deps.store.createQuote(record)))
+    deps.log.warn('the bank answered a quote id the gateway already holds; the first is kept', {
+      quoteId: record.quoteId,
+    });
+}
+
+function quoteIdOf(body: unknown): string {
+  return String((body as { quoteId?: unknown }).quoteId);
+}
+
+function executedBefore(quoteId: string, requestId: string): HttpResult {
+  return problem(
+    409,
+    'Conflict',
+    `Quote ${quoteId} was executed before, by request ${requestId}; a quote is executed once.`,
+    { quoteId: [`was executed by request ${requestId}`] },
+    {},
+    fxQuotePath(quoteId),
+  );
+}
+
+/** A 400 problem with the quote's `expiresAt` beside the errors. */
+function expired(quoteId: string, expiresAt: string, message: string): HttpResult {
+  const body = JSON.parse(
+    problem(400, 'Validation failed', `Quote ${quoteId}: ${message}`, { quoteId: [message] }).body,
+  ) as Record<string, unknown>;
+  return {
+    status: 400,
+    headers: { 'content-type': PROBLEM_CONTENT_TYPE },
+    body: JSON.stringify({ ...body, expiresAt }),
+  };
+}
+
+async function claimQuote(call: TrackedCall, store: FxStore): Promise<HttpResult | undefined> {
+  const quoteId = quoteIdOf(call.body);
+  for (let attempt = 0; attempt < MAX_CONTENDED_WRITES; attempt++) {
+    const quote = await store.getQuote(quoteId);
+    if (quote === undefined) {
+      return problem(
+        404,
+        'Not Found',
+        `Quote ${quoteId} was not obtained through the gateway.`,
+        { quoteId: [`${quoteId} is not a quote the gateway obtained`] },
+        {},
+        fxQuotePath(quoteId),
+      );
+    }
+    const refusal = executionRefusal(quote, call.requestId, call.now);
+    if (refusal?.kind === 'executed') return executedBefore(quoteId, refusal.requestId);
+    if (refusal?.kind === 'expired') return expired(quoteId, refusal.expiresAt, refusal.message);
+    if (refusal?.kind === 'too-large')
+      return problem(400, 'Validation failed', `Quote ${quoteId}: ${refusal.message}`, {
+        instructedAmount: [refusal.message],
+      });
+    // This request's own retry (same key, same X-Request-Id): it is the claim.
+    if (quote.execution !== undefined) return undefined;
+    const claimed = claimedQuote(quote, call.requestId, call.now);
+    if (await store.replaceQuote(claimed, { status: 'Quoted', requestId: undefined })) return undefined;
+  }
+  throw new Error(`quote ${quoteId} is being changed by others; try again`);
+}
+
+/** Kept when the bank accepted or its answer is unknown; released for another execution when it refused. */
+async function settleExecution(call: TrackedCall, answer: TrackedAnswer | undefined, store: FxStore) {
+  if (answer === undefined || answer.status >= 500) return;
+  const quote = await store.getQuote(quoteIdOf(call.body));
+  if (quote?.execution?.requestId !== call.requestId || quote.status !== 'Claimed') return;
+  const expected = { status: quote.status, requestId: call.requestId };
+  if (answer.status < 400) {
+    await store.replaceQuote(
+      { ...quote, status: 'Executed', execution: { ...quote.execution, status: answer.status } },
+      expected,
+    );
+    return;
+  }
+  const { execution: _released, ...rest } = quote;
+  await store.replaceQuote({ ...rest, status: 'Quoted' } satisfies QuoteRecord, expected);
+}
+
+// --- Orders ----------------------------------------------------------------------------------------------
+
+function orderFacts(body: CreateFxOrderBody): TradeFacts {
+  const { details, margin, valueDate } = body.tradeInformation;
+  return {
+    sellCurrency: details.sellCurrency,
+    buyCurrency: details.buyCurrency,
+    fixedSide: details.fixedSide,
+    instructedAmount: formatJsonNumber(details.instructedAmount),
+    ...(margin?.amount !== undefined && { margin: formatJsonNumber(margin.amount) }),
+    ...(valueDate !== undefined && { valueDate }),
+  };
+}
+
+/** An order's end-to-end id is taken once: another request with the same id is a 409. */
+async function claimOrder(call: TrackedCall, deps: FxDependencies): Promise<HttpResult | undefined> {
+  const body = createFxOrderBody.parse(call.body);
+  const { endToEndId } = body.tradeInformation;
+  const change: TradeChange = { to: 'Requested', at: call.now, cause: 'order', facts: orderFacts(body) };
+  const record = newTrade(endToEndId, change, call.requestId);
+  if (await deps.store.createTrade(record)) return undefined;
+  const existing = await deps.store.getTrade(endToEndId);
+  if (existing?.requestId === call.requestId) return undefined;
+  return problem(
+    409,
+    'Conflict',
+    `An FX trade with end-to-end id ${endToEndId} is known to the gateway.`,
+    { 'tradeInformation.endToEndId': ['is already used by another trade'] },
+    {},
+    fxTradePath(endToEndId),
+  );
+}
+
+/** A refused order never traded: its record says so. */
+async function settleOrder(call: TrackedCall, answer: TrackedAnswer | undefined, deps: FxDependencies) {
+  if (answer === undefined || answer.status < 400 || answer.status >= 500) return;
+  const endToEndId = createFxOrderBody.parse(call.body).tradeInformation.endToEndId;
+  const record = await deps.store.getTrade(endToEndId);
+  if (record?.requestId !== call.requestId) return;
+  const next = applyTradeChange(record, { to: 'Refused', at: call.now, cause: `${answer.status}` });
+  if (next !== undefined && (await deps.store.replaceTrade(next, record.status)))
+    await publishLogged(next, deps);
+}
+
+async function publishLogged(record: TradeRecord, deps: FxDependencies): Promise<void> {
+  const transition = record.history[record.history.length - 1] as TradeTransition;
+  try {
+    await deps.events.publish(fxTradeStatusChanged(record, transition));
+  } catch (error) {
+    deps.log.error('FxTradeStatusChanged could not be published', {
+      endToEndId: record.endToEndId,
+      transitionId: transition.transitionId,
+      reason: (error as Error).message,
+    });
+  }
+}
+
+// --- Trades followed (the processor's hook) --------------------------------------------------------------
+
+function optionalDecimal(value: unknown, field: string): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  try {
+    return decimalText(value, field);
+  } catch (error) {
+    if (error instanceof DomainRuleError) return undefined;
+    throw error;
+  }
+}
+
+function optionalText(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** What an Fx.Trade webhook says of its trade (the payloads: shared/webhooks/payloads/fx.ts). */
+function webhookFacts(payload: Record<string, unknown>): TradeFacts {
+  const facts: TradeFacts = {
+    sellCurrency: optionalText(payload.SellCurrency),
+    buyCurrency: optionalText(payload.BuyCurrency),
+    fixedSide: optionalText(payload.FixedSide)?.toLowerCase(),
+    instructedAmount: optionalDecimal(payload.InstructedAmount, 'InstructedAmount'),
+    margin: optionalDecimal(payload.Margin, 'Margin'),
+    valueDate: optionalText(payload.ValueDate),
+    sellAmount: optionalDecimal(payload.SellAmount, 'SellAmount'),
+    buyAmount: optionalDecimal(payload.BuyAmount, 'BuyAmount'),
+    clearBankRate: optionalDecimal(payload.ClearBankRate, 'ClearBankRate'),
+    bankMarginAmount: optionalDecimal(payload.FIReceivedMarginAmount, 'FIReceivedMarginAmount'),
+    cancellationReason: optionalText(payload.CancellationReason),
+  };
+  const margin = marginCheck(facts);
+  if (margin !== undefined) {
+    facts.marginAmount = margin.computed;
+    facts.marginCurrency = margin.currency;
+  }
+  return Object.fromEntries(Object.entries(facts).filter(([, value]) => value !== undefined)) as TradeFacts;
+}
+
+type Moved = { record: TradeRecord; transition: TradeTransition };
+
+/** The trade moved by `change` (created on first sight), the transition this cause wrote before, or nothing. */
+async function moveTrade(
+  endToEndId: string,
+  change: TradeChange,
+  store: FxStore,
+): Promise<Moved | undefined> {
+  for (let attempt = 0; attempt < MAX_CONTENDED_WRITES; attempt++) {
+    const record = await store.getTrade(endToEndId);
+    if (record === undefined) {
+      const created = newTrade(endToEndId, change);
+      if (await store.createTrade(created))
+        return { record: created, transition: created.history[0] as TradeTransition };
+      continue;
+    }
+    const applied = appliedBy(record, change.cause);
+    if (applied !== undefined) return { record, transition: applied };
+    const next = applyTradeChange(record, change);
+    if (next === undefined) return undefined;
+    if (await store.replaceTrade(next, record.status))
+      return { record: next, transition: next.history[next.history.length - 1] as TradeTransition };
+  }
+  throw new Error(`FX trade ${endToEndId} is being changed by others; the webhook will be retried`);
+}
+
+/**
+ * The processor's FX hook: an Fx.Trade webhook moves its trade by end-to-end id up Executed, then one of
+ * Settled, Cancelled, SettlementFailed (in any order, once: a duplicate republishes its own transition, a
+ * late Executed changes nothing), each transition publishing one FxTradeStatusChanged. On Executed the
+ * margin computed by the spec's formulas is compared with the bank's FIReceivedMarginAmount.
+ */
+export function fxWebhookHook(deps: FxDependencies): StateHook {
+  return async (webhook) => {
+    const to = TRADE_STATUS_OF_WEBHOOK[webhook.type];
+    if (to === undefined || typeof webhook.payload !== 'object' || webhook.payload === null) return;
+    const payload = webhook.payload as Record<string, unknown>;
+    const endToEndId = optionalText(payload.EndToEndId);
+    if (endToEndId === undefined) return;
+    const facts = webhookFacts(payload);
+    if (to === 'Executed') compareMargin(endToEndId, facts, deps);
+    const moved = await moveTrade(endToEndId, { to, at: webhook.now, cause: webhook.key, facts }, deps.store);
+    if (moved !== undefined) await deps.events.publish(fxTradeStatusChanged(moved.record, moved.transition));
+  };
+}
+
+function compareMargin(endToEndId: string, facts: TradeFacts, deps: FxDependencies): void {
+  if (facts.marginAmount === undefined) return;
+  const bank = facts.bankMarginAmount ?? '0';
+  if (new MoneyDecimal(bank).eq(facts.marginAmount)) return;
+  deps.log.warn('the bank margin differs from the computed one', {
+    endToEndId,
+    computedMarginAmount: facts.marginAmount,
+    bankMarginAmount: bank,
+    marginCurrency: facts.marginCurrency,
+  });
+  deps.countMarginDifference?.();
+}
