@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 
 /**
  * `npm run demo`: a walk through Clearway against a running sandbox (`npm start`), calling the gateway as
@@ -58,7 +59,7 @@ async function eventsWhere(count: number, match: (event: BankEvent) => boolean):
     const response = await fetch(`${gatewayUrl}/gateway/local/events`);
     const events = ((await response.json()) as { events: BankEvent[] }).events.filter(match);
     if (events.length >= count || Date.now() > until) {
-      for (const event of events) show(`event ${event.detailType}`, event.detail.payload);
+      for (const event of events) show(`event ${event.detailType}`, event.detail.payload ?? event.detail);
       if (events.length < count)
         throw new Error(`expected ${count} event(s), saw ${events.length} within 10 s`);
       return events;
@@ -205,6 +206,90 @@ async function main(): Promise<void> {
       }
       await call('DELETE', `${base}/${mandate.mandateId}`, { reasonCode: '1' });
       await eventsWhere(1, named('BacsMandateCancelled'));
+    },
+  );
+
+  await step(
+    "Multi-currency: a EUR/USD account with a virtual account, funded, money moved, last month's statement archived",
+    async () => {
+      const open = async (label: string, currencies: string[]) =>
+        (
+          await call('POST', '/mccy/v2/Accounts', {
+            label,
+            owner: 'Demo Ltd',
+            kind: 'YourFunds',
+            currencies,
+            bankIdentifierCode: null,
+            routingCode: null,
+          })
+        ).body as { id: string; identifiers: { identifier: string }[] };
+      const treasury = await open('Demo treasury', ['EUR', 'USD']);
+      const euros = await open('Demo euros', ['EUR']);
+      const virtual = (
+        await call('POST', '/mccy/v1/VirtualAccounts', {
+          accountId: treasury.id,
+          virtualAccount: { owner: 'Demo client' },
+        })
+      ).body as { id: string; identifiers: { identifier: string }[] };
+      const run = Date.now().toString(36);
+      await call('POST', `/v1/mccy/inboundpayment/${treasury.id}`, {
+        instructedCurrency: 'EUR',
+        instructedAmount: 250,
+        reference: 'Demo funding',
+        endToEndId: `in-${run}`,
+        ultimateCreditor: { iban: virtual.identifiers[0]?.identifier, name: 'Demo client' },
+        ultimateDebtor: { identifier: 'DE89370400440532013000', name: 'Max Muster', address: 'Berlin' },
+      });
+      await call('POST', '/v1/mccy/internaltransfers', {
+        debitAccountIban: treasury.identifiers[0]?.identifier,
+        creditAccountOther: { kind: 'AccountId', identifier: euros.id },
+        instructedAmount: 100,
+        instructedCurrency: 'EUR',
+        endToEndId: `tr-${run}`,
+        reference: 'Demo rebalance',
+      });
+      await eventsWhere(
+        1,
+        (event) =>
+          event.detailType === 'Mccy.InternalTransfers.Settled' &&
+          (event.detail.payload as { EndToEndId?: string }).EndToEndId === `tr-${run}`,
+      );
+      for (const [name, id] of [
+        ['treasury', treasury.id],
+        ['euros', euros.id],
+      ] as const) {
+        show(`${name} balances`, (await call('GET', `/mccy/v1/Accounts/${id}/balances`)).body);
+      }
+      const listed = await call('GET', `/mccy/v1/Accounts/${treasury.id}/transactions?Currency=EUR`);
+      for (const t of (
+        listed.body as { transactions: { endToEndId: string; amount: number; kind: string }[] }
+      ).transactions ?? []) {
+        show('transaction', { endToEndId: t.endToEndId, amount: t.amount, kind: t.kind });
+      }
+      // Last month: the bank offers it from the 5th of this month (on the sandbox clock).
+      const clock = (await (await fetch(`${simulatorUrl}/__sim/clock`)).json()) as { now: string };
+      const now = new Date(clock.now);
+      const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+      const period = {
+        year: last.getUTCFullYear(),
+        month: last.getUTCMonth() + 1,
+        format: 'csv',
+        currency: 'EUR',
+      };
+      const requested = await call('POST', '/mccy/v1/StatementRequests', period);
+      if (requested.status !== 202) {
+        show('statement', requested.body);
+        return;
+      }
+      const [archived] = await eventsWhere(
+        1,
+        (event) =>
+          event.detailType === 'StatementArchived' &&
+          (event.detail as unknown as { year: number; month: number }).month === period.month,
+      );
+      const { location } = archived?.detail as unknown as { location: string };
+      const csv = readFileSync(location, 'utf8').split('\n');
+      show('archived statement', { location, lines: csv.length, header: csv[0] });
     },
   );
 

@@ -7,7 +7,7 @@ export interface ApiToken {
 }
 
 export interface InstitutionConfig {
-  /** Defaults to `institution-<n>`. */
+  /** Defaults to a GUID numbered by registration (`00000000-0000-4000-8000-000000000001`), as the bank's ids are GUIDs. */
   id?: string;
   tokens: ApiToken[];
   /** The institution's public key (SPKI PEM): verifies request bodies and webhook answers. */
@@ -75,7 +75,8 @@ export class InstitutionRegistry {
   }
 
   add(config: InstitutionConfig): Institution {
-    const institution = new Institution(config, `institution-${this.#institutions.length + 1}`);
+    const serial = String(this.#institutions.length + 1).padStart(12, '0');
+    const institution = new Institution(config, `00000000-0000-4000-8000-${serial}`);
     if (this.get(institution.id)) throw new Error(`institution ${institution.id} is already registered`);
     this.#institutions.push(institution);
     return institution;

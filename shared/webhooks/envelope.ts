@@ -8,6 +8,8 @@ export interface WebhookEnvelope {
   payload: JsonValue | undefined;
   /** The Nonce exactly as its digits appear in the body; it may exceed 2^53. */
   nonceDigits: string;
+  /** The top-level `InstitutionId` some webhooks carry beside the payload (the `Accounts.*` pages). */
+  institutionId?: string;
 }
 
 export class WebhookEnvelopeError extends Error {
@@ -53,12 +55,18 @@ export function parseEnvelope(body: Uint8Array | string): WebhookEnvelope {
   if (!isObject(root)) throw invalid('the body is not a JSON object');
   const missing = ['Type', 'Version', 'Nonce'].filter((name) => !(name in root));
   if (missing.length > 0) throw invalid(`the envelope lacks ${missing.join(', ')}`);
-  const { Type, Version, Payload } = root;
+  const { Type, Version, Payload, InstitutionId } = root;
   if (typeof Type !== 'string' || Type.trim() === '') throw invalid('Type must be a non-empty string');
   const version = Version instanceof JsonNumber ? Version.toNumber() : Number.NaN;
   if (!Number.isSafeInteger(version)) throw invalid('Version must be an integer');
   if (nonceDigits === undefined) throw invalid('Nonce must be a non-negative integer');
-  return { type: Type, version, payload: Payload, nonceDigits };
+  return {
+    type: Type,
+    version,
+    payload: Payload,
+    nonceDigits,
+    ...(typeof InstitutionId === 'string' && { institutionId: InstitutionId }),
+  };
 }
 
 /** The answer body the bank expects: exactly `{"Nonce":<same digits>}`. */

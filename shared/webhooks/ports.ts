@@ -40,6 +40,8 @@ export interface BankEvent {
     key: string;
     receivedAt: string;
     deliveryAttempt: number;
+    /** The envelope's top-level `InstitutionId`, where the bank sends one. */
+    institutionId?: string;
     payload: unknown;
   };
 }

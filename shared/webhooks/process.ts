@@ -133,6 +133,7 @@ async function publishOnce(
       key,
       receivedAt: webhook.receivedAt,
       deliveryAttempt: Number(webhook.deliveryAttempt ?? 1),
+      ...(envelope.institutionId !== undefined && { institutionId: envelope.institutionId }),
       payload: envelope.payload,
     },
   };

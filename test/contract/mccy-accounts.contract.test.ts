@@ -5,6 +5,7 @@ import {
   TYPES_WITH_INSTITUTION_ID,
   webhookInstitutionId,
 } from '../../shared/webhooks/payloads/mccy-accounts.js';
+import { MCCY_STATUS_REASONS } from '../../shared/domain/mccy-rules.js';
 import { type ContractWorld, expectAnswer, takeWebhooks } from './harness.js';
 import { call, startListener, startTestSimulator } from '../unit/bank-sim/helpers.js';
 
@@ -34,26 +35,6 @@ afterAll(() => world.close());
 
 const guid = z.guid();
 const dateTime = z.iso.datetime({ offset: true });
-const STATUS_REASONS = [
-  'AccountHolderBankrupt',
-  'AccountHolderDeceased',
-  'AccountSwitched',
-  'CompanyNoLongerTrading',
-  'DissatisfiedCustomer',
-  'DuplicateAccount',
-  'FinancialCrime',
-  'FraudConfirmed',
-  'FraudFirstParty',
-  'FraudThirdParty',
-  'InternallyDormant',
-  'KYCRequired',
-  'LegallyDisputed',
-  'PotentialSanctionedIndividual',
-  'SanctionedIndividual',
-  'SuspectMoneyLaundering',
-  'TransactionDispute',
-  'Other',
-] as const;
 const identifier = z.strictObject({
   identifier: z.string().check(z.minLength(1), z.maxLength(50)),
   kind: z.string(),
@@ -75,7 +56,7 @@ const accountMembers = {
   customerId: z.optional(z.nullable(guid)),
   identifiers: z.array(identifier),
   status: z.string(),
-  statusReason: z.optional(z.enum(STATUS_REASONS)),
+  statusReason: z.optional(z.enum(MCCY_STATUS_REASONS)),
   statusInformation: z.optional(z.nullable(z.string())),
 };
 const account = z.strictObject(accountMembers);
@@ -85,7 +66,7 @@ const virtualAccount = z.strictObject({
   owner: z.string(),
   status: z.string(),
   identifiers: z.array(identifier),
-  statusReason: z.optional(z.enum(STATUS_REASONS)),
+  statusReason: z.optional(z.enum(MCCY_STATUS_REASONS)),
   statusInformation: z.optional(z.nullable(z.string())),
 });
 const party = (name: 'payeeName' | 'payerName') =>

@@ -48,6 +48,7 @@ export const createFxOrder = {
       { ...tradeInformation.details, valueDate: tradeInformation.valueDate },
       now,
       'tradeInformation.details.',
+      'tradeInformation.valueDate',
     );
   },
   requiresIdempotencyKey: true,

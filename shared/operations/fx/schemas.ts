@@ -203,6 +203,7 @@ export function fxTradeErrors(
   trade: TradeShape & { valueDate?: string | undefined },
   now: Date,
   prefix = '',
+  valueDateField = 'valueDate',
 ): FieldErrors {
   const errors = emptyFieldErrors();
   const name = (field: string) => `${prefix}${field}`;
@@ -224,7 +225,9 @@ export function fxTradeErrors(
       checkBookingTime({ ...trade, valueDate: trade.valueDate, bookedAt: now });
     } catch (error) {
       if (!(error instanceof DomainRuleError)) throw error;
-      addFieldError(errors, error.field === 'bookedAt' ? 'valueDate' : name(error.field), error.message);
+      const field =
+        error.field === 'bookedAt' || error.field === 'valueDate' ? valueDateField : name(error.field);
+      addFieldError(errors, field, error.message);
     }
   }
   return errors;

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { MCCY_STATUS_REASONS } from '../../domain/mccy-rules.js';
 import { ISO_CODE_PATTERN } from '../../domain/currencies.js';
 import { JsonNumber } from '../../json/read-json.js';
 
@@ -43,31 +44,8 @@ export const webhookInstitutionId = guid;
 /** `Identifiers`: each an `Identifier` and its `Kind` (the examples write `IBAN` and `Iban`), 1 to 50 each. */
 const identifiers = z.array(z.strictObject({ Identifier: text(1, 50), Kind: text(1, 50) }));
 
-/**
- * The pages: "Valid options include" ten reasons. The status operations (`mccy-accounts-v1.json`) take these
- * eighteen, which hold the ten, and a status set with any of them is reported here, so the eighteen pass.
- * (Not the sterling list: that one has `DuplicateSoleTraderAccount` where this has `DuplicateAccount`.)
- */
-export const MCCY_STATUS_REASONS = [
-  'AccountHolderBankrupt',
-  'AccountHolderDeceased',
-  'AccountSwitched',
-  'CompanyNoLongerTrading',
-  'DissatisfiedCustomer',
-  'DuplicateAccount',
-  'FinancialCrime',
-  'FraudConfirmed',
-  'FraudFirstParty',
-  'FraudThirdParty',
-  'InternallyDormant',
-  'KYCRequired',
-  'LegallyDisputed',
-  'PotentialSanctionedIndividual',
-  'SanctionedIndividual',
-  'SuspectMoneyLaundering',
-  'TransactionDispute',
-  'Other',
-] as const;
+// The pages list ten status reasons; the status operations take the eighteen of `mccy-accounts-v1.json`
+// (which hold the ten), and a status set with any of them is reported here, so the eighteen pass.
 const statusReason = optional(z.enum(MCCY_STATUS_REASONS));
 const statusInformation = optional(text(0, 100));
 

@@ -203,7 +203,7 @@ describe('the bank simulator checks every request as the spec says', () => {
       body,
       requestId: 'req-log',
       status: 200,
-      institutionId: 'institution-1',
+      institutionId: '00000000-0000-4000-8000-000000000001',
     });
     expect(record?.headers.authorization).toBe('Bearer ****1234');
     expect(record?.headers.digitalsignature).toBe(signWithInstitutionKey(body));

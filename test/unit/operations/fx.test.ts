@@ -155,6 +155,14 @@ describe('FX operation records', () => {
     ).toHaveProperty(['customerInformation.sellAccount.owner']);
   });
 
+  it("report an order's cut-off on tradeInformation.valueDate", () => {
+    const sameDay = order({}, { valueDate: '2026-03-02T00:00:00Z' });
+    expect(errorsOf(createFxOrder, sameDay, { now: new Date('2026-03-02T15:00:00Z') })).toHaveProperty([
+      'tradeInformation.valueDate',
+    ]);
+    expect(errorsOf(createFxOrder, sameDay)).toEqual({});
+  });
+
   it('refuse an order without endToEndId or with one too long', () => {
     expect(errorsOf(createFxOrder, order({}, { endToEndId: 'x'.repeat(36) }))).toHaveProperty([
       'tradeInformation.endToEndId',
