@@ -217,6 +217,16 @@ export function maxTradeSize(
   return { currency: limit.pair[0], amount: new MoneyDecimal(limit.max) };
 }
 
+/**
+ * The bank writes a trade's rates (`ClearBankRate`, `FIRate`) as the pair's `Symbol` reads (`EUR/GBP`: pounds
+ * per euro) whichever side is sold (the Executed page's example sells GBP for EUR at 0.858); the settlement
+ * formulas take buy units per sell unit. The conversion is its own inverse: it turns either into the other.
+ */
+export function swapRateTerms(rate: Decimal, symbol: string, sellCurrency: string): Decimal {
+  // 20 significant digits: far finer than any minor unit of an amount below 10^15, within parseRate's 30.
+  return symbol.startsWith(`${sellCurrency}/`) ? rate : rate.pow(-1).toSignificantDigits(20);
+}
+
 /** A quoted rate: buy-currency units for one sell-currency unit, as the spec's settlement formulas use it. */
 export function parseRate(value: DecimalInput, field = 'exchangeRate'): Decimal {
   const rate = toDecimal(value, field);

@@ -4,9 +4,10 @@ import {
   type FixedSide,
   quoteExpiresAt,
   settlementAmounts,
+  swapRateTerms,
 } from '../domain/fx.js';
 import { DomainRuleError } from '../domain/errors.js';
-import { formatJsonNumber, parseJsonNumber, toDecimal } from '../domain/money.js';
+import { formatJsonNumber, MoneyDecimal, parseJsonNumber, toDecimal } from '../domain/money.js';
 import { JsonNumber } from '../json/read-json.js';
 
 /**
@@ -174,7 +175,9 @@ export interface TradeFacts {
   valueDate?: string;
   sellAmount?: string;
   buyAmount?: string;
+  /** As the bank writes it: in the terms of `symbol` (`EUR/GBP`), not buy per sell. */
   clearBankRate?: string;
+  symbol?: string;
   /** By the spec's formulas, from the bank's rate and the trade's request. */
   marginAmount?: string;
   marginCurrency?: string;
@@ -251,7 +254,7 @@ export function applyTradeChange(record: TradeRecord, change: TradeChange): Trad
  * request, beside what the bank says the institution received; undefined when the facts are not all there.
  */
 export function marginCheck(facts: TradeFacts): { computed: string; currency: string } | undefined {
-  const { sellCurrency, buyCurrency, fixedSide, instructedAmount, clearBankRate } = facts;
+  const { sellCurrency, buyCurrency, fixedSide, instructedAmount, clearBankRate, symbol } = facts;
   if (!sellCurrency || !buyCurrency || !instructedAmount || !clearBankRate) return undefined;
   const side = fixedSide?.toLowerCase();
   if (side !== 'buy' && side !== 'sell') return undefined;
@@ -261,7 +264,11 @@ export function marginCheck(facts: TradeFacts): { computed: string; currency: st
       buyCurrency,
       fixedSide: side,
       instructedAmount,
-      rate: clearBankRate,
+      rate: swapRateTerms(
+        new MoneyDecimal(clearBankRate),
+        symbol ?? `${sellCurrency}/${buyCurrency}`,
+        sellCurrency,
+      ),
       margin: facts.margin,
     });
     return { computed: formatJsonNumber(amounts.marginAmount), currency: amounts.marginCurrency };

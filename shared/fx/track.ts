@@ -265,6 +265,7 @@ function webhookFacts(payload: Record<string, unknown>): TradeFacts {
     sellAmount: optionalDecimal(payload.SellAmount, 'SellAmount'),
     buyAmount: optionalDecimal(payload.BuyAmount, 'BuyAmount'),
     clearBankRate: optionalDecimal(payload.ClearBankRate, 'ClearBankRate'),
+    symbol: optionalText(payload.Symbol),
     bankMarginAmount: optionalDecimal(payload.FIReceivedMarginAmount, 'FIReceivedMarginAmount'),
     cancellationReason: optionalText(payload.CancellationReason),
   };

@@ -12,6 +12,7 @@ import {
   isQuoteExecutable,
   type SettlementAmounts,
   settlementAmounts,
+  swapRateTerms,
 } from '../../../shared/domain/fx.js';
 import { MoneyDecimal } from '../../../shared/domain/money.js';
 import { book as sterlingBook } from '../domains/sterling-accounts.js';
@@ -511,8 +512,8 @@ const RATE_PLACES = 9;
 
 /** A buy-per-sell rate written as the pair's symbol reads it (`EUR/GBP`: pounds per euro). */
 function asSymbolRate(trade: FxTrade, buyPerSell: Decimal): Decimal {
-  const direct = symbolOf(trade.sellCurrency, trade.buyCurrency).startsWith(trade.sellCurrency);
-  return (direct ? buyPerSell : new MoneyDecimal(1).dividedBy(buyPerSell)).toDecimalPlaces(RATE_PLACES);
+  const symbol = symbolOf(trade.sellCurrency, trade.buyCurrency);
+  return swapRateTerms(buyPerSell, symbol, trade.sellCurrency).toDecimalPlaces(RATE_PLACES);
 }
 
 function executedPayload(trade: FxTrade) {

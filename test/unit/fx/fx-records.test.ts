@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalDynamo, startLocalDynamo } from '../../../local/dynamo.js';
 import { fxTable } from '../../../shared/config/tables.js';
 import { DynamoDbFxStore } from '../../../shared/fx/dynamodb-store.js';
-import { executionRefusal, type QuoteRecord, quoteRecordOf } from '../../../shared/fx/records.js';
+import {
+  executionRefusal,
+  marginCheck,
+  type QuoteRecord,
+  quoteRecordOf,
+} from '../../../shared/fx/records.js';
 import { fxTracker, fxWebhookHook } from '../../../shared/fx/track.js';
 import type { TrackedCall } from '../../../shared/gateway/tracker.js';
 import { readJson } from '../../../shared/json/read-json.js';
@@ -319,5 +324,22 @@ describe('FX orders', () => {
     await tracker.settle(call('o1'), { status: 400, body: undefined });
     expect((await store.getTrade(id))?.status).toBe('Refused');
     expect((published as GatewayEvent[]).map((event) => event.detail.to)).toEqual(['Refused']);
+  });
+});
+
+describe('the margin the gateway expects of a trade webhook', () => {
+  // The bank writes ClearBankRate as the Symbol reads (EUR/USD: dollars per euro) whichever side is sold.
+  const trade = { fixedSide: 'sell', margin: '0.01', clearBankRate: '1.08', symbol: 'EUR/USD' };
+
+  it('reads the rate in the symbol’s terms when the first currency of the symbol is sold', () => {
+    expect(
+      marginCheck({ ...trade, sellCurrency: 'EUR', buyCurrency: 'USD', instructedAmount: '1000' }),
+    ).toEqual({ computed: '10.8', currency: 'USD' });
+  });
+
+  it('inverts it when the second currency is sold (1,080 USD at 1.08 USD per EUR buy 1,000 EUR gross)', () => {
+    expect(
+      marginCheck({ ...trade, sellCurrency: 'USD', buyCurrency: 'EUR', instructedAmount: '1080' }),
+    ).toEqual({ computed: '10', currency: 'EUR' });
   });
 });
