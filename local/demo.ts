@@ -293,6 +293,79 @@ async function main(): Promise<void> {
     },
   );
 
+  await step(
+    'FX: quote EUR to USD with a margin, execute once (a second is refused locally), settle at the value date',
+    async () => {
+      const account = (
+        await call('POST', '/mccy/v2/Accounts', {
+          label: 'Demo FX',
+          owner: 'Demo Ltd',
+          kind: 'YourFunds',
+          currencies: ['EUR', 'USD'],
+          bankIdentifierCode: null,
+          routingCode: null,
+        })
+      ).body as { id: string; identifiers: { identifier: string }[] };
+      const iban = account.identifiers[0]?.identifier;
+      await call('POST', `/v1/mccy/inboundpayment/${account.id}`, {
+        instructedCurrency: 'EUR',
+        instructedAmount: 5000,
+        reference: 'Demo FX funding',
+        ultimateCreditor: { iban, name: 'Demo Ltd' },
+      });
+      const clock = async () =>
+        new Date(((await (await fetch(`${simulatorUrl}/__sim/clock`)).json()) as { now: string }).now);
+      // The next weekday after today on the sandbox clock: a value date the desk books until 23:30 UK time.
+      const quote = async () => {
+        const day = await clock();
+        for (let ahead = 1; ahead <= 4; ahead++) {
+          const valueDate = new Date(day.getTime() + ahead * 86_400_000);
+          if (valueDate.getUTCDay() === 0 || valueDate.getUTCDay() === 6) continue;
+          const answer = await call('POST', '/fx/v1/quote', {
+            valueDate: `${valueDate.toISOString().slice(0, 10)}T00:00:00Z`,
+            instructedAmount: 1000,
+            fixedSide: 'sell',
+            sellCurrency: 'EUR',
+            buyCurrency: 'USD',
+            margin: 0.01,
+          });
+          if (answer.status === 200) return answer.body as { quoteId: string; valueDate: string };
+          show('refused', answer.body);
+        }
+        throw new Error('no value date was quoted');
+      };
+      const execute = (quoteId: string) =>
+        call('POST', '/fx/v1/ExecuteQuote', {
+          quoteId,
+          customerInformation: {
+            sellAccount: { owner: 'Demo Ltd', iban },
+            buyAccount: { owner: 'Demo Ltd', iban },
+            attestation: 'Y',
+          },
+        });
+      const quoted = await quote();
+      show('quote', quoted);
+      await execute(quoted.quoteId);
+      const second = await execute(quoted.quoteId);
+      show('second execution', (second.body as { detail?: string }).detail);
+      const endToEndId = quoted.quoteId.replaceAll('-', '');
+      const about = (type: string) => (event: BankEvent) =>
+        event.detailType === type &&
+        (event.detail.payload as { EndToEndId?: string }).EndToEndId === endToEndId;
+      await eventsWhere(1, about('Fx.Trade.Executed'));
+
+      const stale = await quote();
+      await simulate('/__sim/clock/advance', { seconds: 46 });
+      show('after 46 s', ((await execute(stale.quoteId)).body as { detail?: string }).detail);
+
+      await simulate('/__sim/clock/set', { to: quoted.valueDate });
+      await eventsWhere(1, about('Fx.Trade.Settled'));
+      const trade = await call('GET', `/gateway/fx/trades/${endToEndId}`);
+      const { status, history } = trade.body as { status: string; history: { to: string }[] };
+      show('trade record', { status, history: history.map(({ to }) => to) });
+    },
+  );
+
   console.log('\nDone.');
 }
 
