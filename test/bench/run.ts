@@ -47,6 +47,7 @@ const settings = {
     send: { warmup: 50, rounds: 600, perRound: 1, maxMs: 12_000 },
     processor: { warmup: 20, rounds: 600, perRound: 1, maxMs: 8_000 },
   },
+  fx: { warmup: 30, rounds: 300, perRound: 1, maxMs: 10_000 },
   memory: { warmup: 1_000, writes: memoryWrites(), samples: 4, concurrency: 4, maxMs: 600_000 },
   bundleRuns: 15,
 };
@@ -160,6 +161,15 @@ const paymentResults = {
   },
 };
 
+// 3c: FX quote and execute through the gateway (rules, the quote store, the execution's claim) and directly.
+log('fx: POST /fx/v1/quote and /fx/v1/ExecuteQuote through the gateway and directly ...');
+const { fxBench } = await import('./fx.js');
+const fxRuns = await fxBench(settings.fx);
+const fxResults = {
+  quote: compareArms(['gateway', 'direct'], fxRuns.quote.gateway, fxRuns.quote.direct),
+  execute: compareArms(['gateway', 'direct'], fxRuns.execute.gateway, fxRuns.execute.direct),
+};
+
 // Throughput on one core (the sandbox runs in this process), each beside the crypto floor of this run.
 const throughput = {
   cryptoPairsPerSecond: webhookResults.cryptoFloor.pairsPerSecond,
@@ -233,6 +243,7 @@ const results = {
   ...webhookResults,
   gatewayOverhead: gatewayResults,
   payments: paymentResults,
+  fx: fxResults,
   sandboxMemory: memory,
   bundles: bundleResults,
   loadTargets: Object.fromEntries(bundleResults.bundles.map((item) => [item.entry, loadTarget(item.entry)])),
@@ -323,6 +334,20 @@ table(
 console.log(
   `overhead: p50 ${ms(paymentResults.send.differenceP50)} ms (${paymentResults.send.ratioP50}x), p99 ${ms(paymentResults.send.differenceP99)} ms (${paymentResults.send.ratioP99}x); beside the POST /v1/Test overhead: ${ms(paymentResults.send.overheadP50BesideTest)} ms, ${ms(paymentResults.send.besideTestPerDynamoOperationP50)} ms per dynalite operation (${PAYMENT_SEND_DYNAMO_OPERATIONS}), ${paymentResults.send.ratioPerOperationToProcessor}x the processor's`,
 );
+for (const [name, path] of [
+  ['quote', 'POST /fx/v1/quote'],
+  ['execute', 'POST /fx/v1/ExecuteQuote'],
+] as const) {
+  const compared = fxResults[name];
+  table(
+    `${path} (ms; fresh Idempotency-Key${name === 'execute' ? ', a fresh quote each' : ''}; gateway and direct alternate call by call)`,
+    ['', 'n', 'p50', 'p90', 'p99', 'per s'],
+    comparedRows(compared, ['gateway', 'direct'], ['through the gateway', 'direct to the simulator']),
+  );
+  console.log(
+    `overhead: p50 ${ms(compared.differenceP50)} ms (${compared.ratioP50}x), p99 ${ms(compared.differenceP99)} ms (${compared.ratioP99}x)`,
+  );
+}
 table(
   'Webhook processor per message (ms; one SQS record, dynalite; the two alternate call by call)',
   ['', 'n', 'p50', 'p90', 'p99', 'per s'],
