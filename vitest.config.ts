@@ -9,6 +9,10 @@ export default defineConfig({
       'test/contract/**/*.test.ts',
     ],
     testTimeout: 30_000,
+    // Files share their worker's loaded modules (aws-cdk-lib, the AWS SDK, the sandbox) instead of loading
+    // them again for each of 130 files: 150 s became 68 s on 2 cores. It holds because no test keeps state
+    // across files: each starts its own sandbox or simulator, and environment stubs are undone afterwards.
+    isolate: false,
     // Keep test output readable: EMF metrics and info logs are asserted through behaviour, not printed.
     env: { POWERTOOLS_METRICS_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'SILENT' },
     hookTimeout: 60_000,
