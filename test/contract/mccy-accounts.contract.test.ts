@@ -5,7 +5,7 @@ import {
   TYPES_WITH_INSTITUTION_ID,
   webhookInstitutionId,
 } from '../../shared/webhooks/payloads/mccy-accounts.js';
-import { MCCY_STATUS_REASONS } from '../../shared/domain/mccy-rules.js';
+import { mccyAccountResponses } from '../../shared/operations/mccy-accounts/responses.js';
 import { type ContractWorld, expectAnswer, takeWebhooks } from './harness.js';
 import { call, startListener, startTestSimulator } from '../unit/bank-sim/helpers.js';
 
@@ -13,8 +13,8 @@ import { call, startListener, startTestSimulator } from '../unit/bank-sim/helper
  * The multi-currency simulator against the bank's documented answers (`mccy-accounts-v1.json`,
  * `mccy-accounts-v2.json`, `mccy-transactions-v1.json`, `mccy-statements-v1.json`,
  * `mccy-internal-transfers-v1.json`, `mccy-jpm-emulator-v1.json`; reference-digest.md lines 1572-2152 and
- * 2326-2400), its plain problem form, and the envelopes of the webhooks it sends. The answer schemas live
- * here until the records carry a responses.ts; every webhook is held to its documented payload
+ * 2326-2400; the answers in shared/operations/mccy-accounts/responses.ts), its plain problem form, and the
+ * envelopes of the webhooks it sends; every webhook is held to its documented payload
  * (shared/webhooks/payloads/mccy-accounts.ts) by `takeWebhooks`.
  */
 let world: ContractWorld;
@@ -33,91 +33,17 @@ beforeAll(async () => {
 });
 afterAll(() => world.close());
 
-const guid = z.guid();
-const dateTime = z.iso.datetime({ offset: true });
-const identifier = z.strictObject({
-  identifier: z.string().check(z.minLength(1), z.maxLength(50)),
-  kind: z.string(),
-});
-const accountMembers = {
-  id: guid,
-  name: z.string().check(z.minLength(1)),
-  label: z.string(),
-  owner: z.string(),
-  kind: z.enum([
-    'YourFunds',
-    'GeneralSegregated',
-    'DesignatedSegregated',
-    'GeneralClient',
-    'DesignatedClient',
-  ]),
-  currencies: z.array(z.string()),
-  productId: z.optional(z.nullable(guid)),
-  customerId: z.optional(z.nullable(guid)),
-  identifiers: z.array(identifier),
-  status: z.string(),
-  statusReason: z.optional(z.enum(MCCY_STATUS_REASONS)),
-  statusInformation: z.optional(z.nullable(z.string())),
-};
-const account = z.strictObject(accountMembers);
-const virtualAccount = z.strictObject({
-  id: guid,
-  accountId: guid,
-  owner: z.string(),
-  status: z.string(),
-  identifiers: z.array(identifier),
-  statusReason: z.optional(z.enum(MCCY_STATUS_REASONS)),
-  statusInformation: z.optional(z.nullable(z.string())),
-});
-const party = (name: 'payeeName' | 'payerName') =>
-  z.strictObject({
-    accountIdentifiers: z.optional(z.nullable(z.array(identifier))),
-    [name]: z.optional(z.nullable(z.string())),
-  });
-const transaction = z.strictObject({
-  transactionId: guid,
-  accountId: guid,
-  virtualAccountId: z.optional(z.nullable(guid)),
-  endToEndId: z.string().check(z.minLength(1), z.maxLength(35)),
-  reference: z.string().check(z.minLength(1), z.maxLength(140)),
-  ultimateBeneficiary: party('payeeName'),
-  ultimateRemitter: party('payerName'),
-  amount: z.number(),
-  currency: z.string().check(z.length(3)),
-  actualPaymentMethod: z.string().check(z.minLength(1), z.maxLength(50)),
-  requestedPaymentMethod: z.string().check(z.minLength(1), z.maxLength(50)),
-  kind: z.string().check(z.minLength(1), z.maxLength(50)),
-  createdAt: dateTime,
-  settledAt: z.optional(z.nullable(dateTime)),
-  valueAt: z.optional(z.nullable(dateTime)),
-  cancelledAt: z.optional(z.nullable(dateTime)),
-  cancellationCode: z.optional(z.nullable(z.string())),
-  reason: z.optional(z.nullable(z.string())),
-  status: z.optional(z.nullable(z.string())),
-});
+const responses = mccyAccountResponses;
+/** The bank's documented answers (shared/operations/mccy-accounts/responses.ts) and this family's problem. */
 const answers = {
-  createMccyAccount: z.strictObject({ ...accountMembers, type: z.enum(['Customer', 'Operating']) }),
-  listMccyAccounts: z.strictObject({ accounts: z.array(account) }),
-  account,
-  virtualAccount,
-  balances: z.strictObject({
-    balances: z.nullable(z.record(z.string(), z.strictObject({ Available: z.number(), Actual: z.number() }))),
-  }),
-  transactions: z.strictObject({ transactions: z.nullable(z.array(transaction)) }),
-  transaction,
-  inboundPayment: z.strictObject({
-    transactionId: guid,
-    instructedCurrency: z.nullable(z.string()),
-    instructedAmount: z.number(),
-    reference: z.nullable(z.string()),
-    endToEndId: z.nullable(z.string()),
-    ultimateCreditorIBAN: z.nullable(z.string()),
-    ultimateCreditorName: z.nullable(z.string()),
-    ultimateDebtorIdentifier: z.nullable(z.string()),
-    ultimateDebtorName: z.nullable(z.string()),
-    timestampCreated: dateTime,
-    bankRefSearchable: z.nullable(z.string()),
-  }),
+  createMccyAccount: responses.createMccyAccount,
+  listMccyAccounts: responses.listMccyAccounts,
+  account: responses.getMccyAccount,
+  virtualAccount: responses.getMccyVirtualAccount,
+  balances: responses.getMccyAccountBalances,
+  transactions: responses.listMccyAccountTransactions,
+  transaction: responses.getMccyTransaction,
+  inboundPayment: responses.simulateMccyInboundPayment,
   /** The plain problem form of this family: no `errors` member. */
   problem: z.strictObject({
     type: z.string(),
