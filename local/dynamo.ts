@@ -6,6 +6,7 @@ import {
   type AttributeValue,
   ConditionalCheckFailedException,
   CreateTableCommand,
+  DescribeTableCommand,
   DeleteItemCommand,
   DynamoDBClient,
   ScanCommand,
@@ -54,6 +55,9 @@ export async function startLocalDynamo(prefix = 'clearway-'): Promise<LocalDynam
       }),
     );
   }
+  // dynalite makes a table ACTIVE on a timer after CreateTable answers (and reports it missing until then),
+  // so a caller's first write could race the last table's timer: wait for each, a bounded number of times.
+  for (const definition of tables) await untilActive(client, tableName(definition));
   return {
     endpoint,
     client,
@@ -117,4 +121,13 @@ async function purgeTable(
     start = page.LastEvaluatedKey;
   } while (start);
   return purged;
+}
+
+async function untilActive(client: DynamoDBClient, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: name }));
+    if (Table?.TableStatus === 'ACTIVE') return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error(`dynalite table ${name} did not become ACTIVE`);
 }
