@@ -2,7 +2,13 @@ import type { Log } from '../bank/client.js';
 import type { Clock } from '../ports/clock.js';
 import { DomainRuleError } from '../domain/errors.js';
 import { formatJsonNumber, MoneyDecimal } from '../domain/money.js';
-import type { OperationTracker, TrackedAnswer, TrackedCall } from '../gateway/tracker.js';
+import {
+  MAX_CONTENDED_WRITES,
+  type OperationTracker,
+  statusChangedEvent,
+  type TrackedAnswer,
+  type TrackedCall,
+} from '../gateway/tracker.js';
 import { type HttpResult, PROBLEM_CONTENT_TYPE, problem } from '../http/problem.js';
 import { type CreateFxOrderBody, createFxOrderBody, fxQuoteBody } from '../operations/fx/schemas.js';
 import type { EventPublisher, GatewayEvent } from '../webhooks/ports.js';
@@ -43,21 +49,8 @@ export const fxQuotePath = (quoteId: string) => `/gateway/fx/quotes/${encodeURIC
 export const fxTradePath = (endToEndId: string) => `/gateway/fx/trades/${encodeURIComponent(endToEndId)}`;
 
 export function fxTradeStatusChanged(record: TradeRecord, transition: TradeTransition): GatewayEvent {
-  return {
-    source: 'clearway.gateway',
-    detailType: FX_TRADE_STATUS_CHANGED,
-    detail: {
-      transitionId: transition.transitionId,
-      endToEndId: record.endToEndId,
-      from: transition.from,
-      to: transition.to,
-      record,
-    },
-  };
+  return statusChangedEvent(FX_TRADE_STATUS_CHANGED, record, transition);
 }
-
-/** How often a conditional write is retried after another writer moved the record first. */
-const MAX_CONTENDED_WRITES = 5;
 
 /**
  * The FX tracker of the operation use case. A quote is stored as the bank answered it; an execution is

@@ -1,3 +1,4 @@
+import type { GatewayEvent } from '../webhooks/ports.js';
 import type { HttpResult } from '../http/problem.js';
 
 /** One tracked write as its tracker sees it, the same at `claim` and at `settle`. */
@@ -39,4 +40,29 @@ export interface OperationTracker {
    * failure; the records stay as claimed). A failure here is logged by the caller, never shown to it.
    */
   settle(call: TrackedCall, answer: TrackedAnswer | undefined): Promise<void>;
+}
+
+/** How often a tracker retries a conditional write after another writer moved the record first. */
+export const MAX_CONTENDED_WRITES = 5;
+
+/**
+ * The event a tracked record's status change publishes (`PaymentStatusChanged`, `FxTradeStatusChanged`):
+ * consumers deduplicate on `transitionId` and get the whole record after the change.
+ */
+export function statusChangedEvent(
+  detailType: string,
+  record: { endToEndId: string },
+  transition: { transitionId: string; from: string | null; to: string },
+): GatewayEvent {
+  return {
+    source: 'clearway.gateway',
+    detailType,
+    detail: {
+      transitionId: transition.transitionId,
+      endToEndId: record.endToEndId,
+      from: transition.from,
+      to: transition.to,
+      record,
+    },
+  };
 }

@@ -1,5 +1,11 @@
 import type { Log } from '../bank/client.js';
-import type { OperationTracker, TrackedAnswer, TrackedCall } from '../gateway/tracker.js';
+import {
+  MAX_CONTENDED_WRITES,
+  type OperationTracker,
+  statusChangedEvent,
+  type TrackedAnswer,
+  type TrackedCall,
+} from '../gateway/tracker.js';
 import { type HttpResult, problem } from '../http/problem.js';
 import { liveCheck, type NameCheckOutcome, nameCheckPath, outcomeOf } from '../name-checks/outcome.js';
 import { type NameCheckPolicy, policyRefusal } from '../name-checks/policy.js';
@@ -49,21 +55,8 @@ export function paymentPath(endToEndId: string): string {
 }
 
 export function paymentStatusChanged(record: PaymentRecord, transition: Transition): GatewayEvent {
-  return {
-    source: 'clearway.gateway',
-    detailType: PAYMENT_STATUS_CHANGED,
-    detail: {
-      transitionId: transition.transitionId,
-      endToEndId: record.endToEndId,
-      from: transition.from,
-      to: transition.to,
-      record,
-    },
-  };
+  return statusChangedEvent(PAYMENT_STATUS_CHANGED, record, transition);
 }
-
-/** How often a conditional write is retried after another writer moved the record first. */
-const MAX_CONTENDED_WRITES = 5;
 
 /**
  * The payments tracker of the operation use case: claims one record per credit transfer before the bank is
