@@ -296,6 +296,11 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
     const gatewayUrl = `http://127.0.0.1:${portOf(server)}`;
     simulator?.setWebhookUrl(`${gatewayUrl}/webhooks`);
 
+    const settle = async () => {
+      // A delivery may enqueue, and processing never triggers a delivery, so one pass of each suffices.
+      await simulator?.idle();
+      await queue.idle();
+    };
     return {
       gatewayUrl,
       bankUrl,
@@ -305,12 +310,12 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
       dynamo,
       signingKeyPath: institutionKey.privateKeyPath,
       bankPublicKeyPath: bankPublicKeyPath as string,
-      settle: async () => {
-        // A delivery may enqueue, and processing never triggers a delivery, so one pass of each suffices.
-        await simulator?.idle();
-        await queue.idle();
+      settle,
+      // Work in flight (a delivery, a queued webhook) finishes before the tables it writes are closed.
+      close: async () => {
+        await settle().catch(() => undefined);
+        await close();
       },
-      close,
     };
   } catch (error) {
     await close();
