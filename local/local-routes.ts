@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import * as z from 'zod/mini';
 import { definedValues, toProxyResult } from '../functions/http/api-gateway.js';
 import { json, problem } from '../shared/http/problem.js';
@@ -44,6 +45,17 @@ export function localOnlyRoutes(bus: InMemoryEventBus, queue: InProcessQueue): R
       resource: '/gateway/local/dlq/redrive',
       functionName: 'local',
       handler: async () => toProxyResult(json(200, { redriven: queue.redrive() })),
+    },
+    {
+      method: 'GET',
+      resource: '/gateway/openapi.json',
+      functionName: 'local',
+      // The committed description (`npm run openapi`), read when asked: a test keeps it in step with the code.
+      handler: async () => ({
+        statusCode: 200,
+        headers: { 'content-type': 'application/json' },
+        body: readFileSync(new URL('../openapi.json', import.meta.url), 'utf8'),
+      }),
     },
   ];
 }

@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { describe, expect, it } from 'vitest';
+import { gatewayRoutes } from '../../../lib/catalog.js';
+import { openApiDocument, openApiText } from '../../../lib/openapi.js';
+import { operations } from '../../../shared/operations/index.js';
+import { pathsOf } from '../../../shared/operations/operation.js';
+import { testSandbox } from '../../support/sandbox.js';
+
+const committed = readFileSync(new URL('../../../openapi.json', import.meta.url), 'utf8');
+
+describe('the OpenAPI description of the internal API', () => {
+  it('is the committed openapi.json (run `npm run openapi` after changing an operation)', () => {
+    expect(committed).toBe(openApiText());
+  });
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const result = await new Validator().validate(
+      JSON.parse(committed) as Parameters<Validator['validate']>[0],
+    );
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('describes every mirrored operation at each spelling of its path, and every gateway route', () => {
+    const paths = openApiDocument().paths as Record<string, Record<string, { operationId: string }>>;
+    for (const operation of operations) {
+      for (const path of pathsOf(operation)) {
+        expect(paths[path]?.[operation.method.toLowerCase()], `${operation.method} ${path}`).toBeDefined();
+      }
+    }
+    for (const route of gatewayRoutes) expect(paths[route.path]?.[route.method.toLowerCase()]).toBeDefined();
+  });
+
+  it('carries the rules: a required Idempotency-Key and the body schema of a payment send', () => {
+    const send = (openApiDocument().paths as Record<string, Record<string, Record<string, unknown>>>)[
+      '/v3/payments/fps'
+    ]?.post as { parameters: { name: string; required: boolean }[]; requestBody: unknown };
+    expect(send.parameters).toContainEqual(
+      expect.objectContaining({ name: 'Idempotency-Key', required: true }),
+    );
+    expect(JSON.stringify(send.requestBody)).toContain('paymentInstructions');
+  });
+
+  it('is served by the sandbox at /gateway/openapi.json', async () => {
+    const world = await testSandbox();
+    try {
+      const response = await world.gateway('/gateway/openapi.json');
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe(committed);
+    } finally {
+      await world.sandbox.close();
+    }
+  });
+});
