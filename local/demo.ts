@@ -5,9 +5,12 @@ import { readFileSync } from 'node:fs';
  * `npm run demo`: a walk through Clearway against a running sandbox (`npm start`), calling the gateway as
  * an internal workload would; where the bank's counterparties act (a service user collecting a direct
  * debit) it asks the simulator's admin routes, and moves the sandbox clock instead of waiting.
- * CLEARWAY_GATEWAY_URL, default http://127.0.0.1:3000; the simulator on CLEARWAY_SIM_PORT (as `npm start`).
+ * It finds the sandbox from the variables `npm start` reads: CLEARWAY_PORT (default 3000) and
+ * CLEARWAY_SIM_PORT (default 3001); CLEARWAY_GATEWAY_URL points it at another gateway.
  */
-const gatewayUrl = (process.env.CLEARWAY_GATEWAY_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
+const gatewayUrl = (
+  process.env.CLEARWAY_GATEWAY_URL ?? `http://127.0.0.1:${process.env.CLEARWAY_PORT ?? '3000'}`
+).replace(/\/$/, '');
 const simulatorUrl = `http://127.0.0.1:${process.env.CLEARWAY_SIM_PORT ?? '3001'}`;
 
 interface BankEvent {
@@ -372,7 +375,9 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   const cause = (error as { cause?: { code?: string } }).cause;
   if (cause?.code === 'ECONNREFUSED') {
-    console.error(`No sandbox at ${gatewayUrl}: start one with \`npm start\` (or set CLEARWAY_GATEWAY_URL).`);
+    console.error(
+      `No sandbox at ${gatewayUrl}: start one with \`npm start\` (same CLEARWAY_PORT and CLEARWAY_SIM_PORT).`,
+    );
   } else {
     console.error(`demo failed: ${(error as Error).message}`);
   }
