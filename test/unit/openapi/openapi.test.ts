@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { gatewayRoutes } from '../../../lib/catalog.js';
-import { openApiDocument, openApiText } from '../../../lib/openapi.js';
+import { openApiDocument, openApiText, withOperationsTable } from '../../../lib/openapi.js';
 import { operations } from '../../../shared/operations/index.js';
 import { pathsOf } from '../../../shared/operations/operation.js';
 import { testSandbox } from '../../support/sandbox.js';
@@ -12,6 +12,11 @@ const committed = readFileSync(new URL('../../../openapi.json', import.meta.url)
 describe('the OpenAPI description of the internal API', () => {
   it('is the committed openapi.json (run `npm run openapi` after changing an operation)', () => {
     expect(committed).toBe(openApiText());
+  });
+
+  it("is listed in the README's operations table (run `npm run openapi` after changing an operation)", () => {
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    expect(readme).toBe(withOperationsTable(readme));
   });
 
   it('is a valid OpenAPI 3.1 document', async () => {
