@@ -4,6 +4,7 @@ import { SignerConfigurationError } from '../shared/signing/signer.js';
 import { VerifierConfigurationError } from '../shared/signing/verifier.js';
 import { ConfigError, readConfig } from './config.js';
 import { PemFileError } from './keys.js';
+import { prettyLogsInTerminal } from './pretty-log.js';
 import { PortInUseError, startSandbox } from './sandbox.js';
 
 /** Mistakes in the settings: said in one line, without a stack trace. */
@@ -18,6 +19,7 @@ const configurationErrors = [
 
 /** `npm start`: the whole of Clearway on this machine, against the built-in bank simulator by default. */
 async function main(): Promise<void> {
+  prettyLogsInTerminal();
   const config = readConfig();
   const sandbox = await startSandbox(config);
   const bank = sandbox.simulator
