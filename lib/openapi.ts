@@ -1,5 +1,13 @@
 import * as z from 'zod/mini';
+import { customerResponses } from '../shared/operations/customers/responses.js';
+import { directDebitResponses } from '../shared/operations/direct-debits/responses.js';
+import { fxResponses } from '../shared/operations/fx/responses.js';
 import { operations } from '../shared/operations/index.js';
+import { mccyAccountResponses } from '../shared/operations/mccy-accounts/responses.js';
+import { nameCheckResponses } from '../shared/operations/name-checks/responses.js';
+import { paymentResponses } from '../shared/operations/payments/responses.js';
+import { sterlingAccountResponses } from '../shared/operations/sterling-accounts/responses.js';
+import { testResponses } from '../shared/operations/test-responses.js';
 import { type Operation, pathsOf } from '../shared/operations/operation.js';
 import { gatewayRoutes, type Route } from './catalog.js';
 
@@ -13,6 +21,29 @@ import { gatewayRoutes, type Route } from './catalog.js';
 type JsonObject = Record<string, unknown>;
 
 const PROBLEM = '#/components/schemas/Problem';
+
+/** The bank's documented success bodies by operation id (each domain's responses.ts, held to the simulator). */
+const documentedAnswers: Record<string, z.ZodMiniType | undefined> = {
+  ...testResponses,
+  ...sterlingAccountResponses,
+  ...paymentResponses,
+  ...customerResponses,
+  ...nameCheckResponses,
+  ...directDebitResponses,
+  ...mccyAccountResponses,
+  ...fxResponses,
+};
+
+/** The JSON body the bank documents for a success, when it documents one. */
+function documentedBody(operation: Operation): JsonObject | undefined {
+  const schema = documentedAnswers[operation.id];
+  if (schema === undefined) return undefined;
+  const { $schema: _, ...body } = z.toJSONSchema(schema, {
+    io: 'output',
+    unrepresentable: 'any',
+  }) as JsonObject;
+  return body.type === 'object' ? { content: { 'application/json': { schema: body } } } : undefined;
+}
 
 /** A zod schema as the JSON Schema of what a caller sends (unrepresentable refinements are left open). */
 function jsonSchema(schema: z.ZodMiniType): JsonObject {
@@ -62,6 +93,7 @@ function answers(operation: Operation): JsonObject {
       description:
         "The bank's answer, mirrored (status and body); `Clearway-Outcome` says when an earlier attempt was processed.",
       headers: { 'Clearway-Outcome': { schema: { type: 'string' } } },
+      ...documentedBody(operation),
     },
     '400': problemAnswer(
       'A rule of the spec broken: `errors` names each property; nothing was sent to the bank.',

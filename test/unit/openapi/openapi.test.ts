@@ -47,6 +47,13 @@ describe('the OpenAPI description of the internal API', () => {
     expect(JSON.stringify(send.requestBody)).toContain('paymentInstructions');
   });
 
+  it("carries the bank's documented success body where the reference gives one", () => {
+    const create = (openApiDocument().paths as Record<string, Record<string, { responses: object }>>)[
+      '/v3/Accounts'
+    ]?.post;
+    expect(JSON.stringify(create?.responses)).toMatch(/"2XX".*"application\/json".*"account"/);
+  });
+
   it('is served by the sandbox at /gateway/openapi.json', async () => {
     const world = await testSandbox();
     try {
