@@ -4,6 +4,7 @@ import { DomainRuleError } from '../domain/errors.js';
 import { formatJsonNumber, MoneyDecimal } from '../domain/money.js';
 import {
   MAX_CONTENDED_WRITES,
+  publishLatestChange,
   type OperationTracker,
   statusChangedEvent,
   type TrackedAnswer,
@@ -214,20 +215,7 @@ async function settleOrder(call: TrackedCall, answer: TrackedAnswer | undefined,
   if (record?.requestId !== call.requestId) return;
   const next = applyTradeChange(record, { to: 'Refused', at: call.now, cause: `${answer.status}` });
   if (next !== undefined && (await deps.store.replaceTrade(next, record.status)))
-    await publishLogged(next, deps);
-}
-
-async function publishLogged(record: TradeRecord, deps: FxDependencies): Promise<void> {
-  const transition = record.history[record.history.length - 1] as TradeTransition;
-  try {
-    await deps.events.publish(fxTradeStatusChanged(record, transition));
-  } catch (error) {
-    deps.log.error('FxTradeStatusChanged could not be published', {
-      endToEndId: record.endToEndId,
-      transitionId: transition.transitionId,
-      reason: (error as Error).message,
-    });
-  }
+    await publishLatestChange(FX_TRADE_STATUS_CHANGED, next, deps);
 }
 
 // --- Trades followed (the processor's hook) --------------------------------------------------------------

@@ -1,4 +1,5 @@
-import type { GatewayEvent } from '../webhooks/ports.js';
+import type { Log } from '../bank/client.js';
+import type { EventPublisher, GatewayEvent } from '../webhooks/ports.js';
 import type { HttpResult } from '../http/problem.js';
 
 /** One tracked write as its tracker sees it, the same at `claim` and at `settle`. */
@@ -65,4 +66,27 @@ export function statusChangedEvent(
       record,
     },
   };
+}
+
+type StatusTransition = { transitionId: string; from: string | null; to: string };
+
+/**
+ * Publishes the record's latest transition from the operation path, best effort: the caller's answer never
+ * depends on an event, so a failure is logged (the record keeps the transition for a reader).
+ */
+export async function publishLatestChange(
+  detailType: string,
+  record: { endToEndId: string; history: readonly StatusTransition[] },
+  deps: { events: EventPublisher; log: Log },
+): Promise<void> {
+  const transition = record.history[record.history.length - 1] as StatusTransition;
+  try {
+    await deps.events.publish(statusChangedEvent(detailType, record, transition));
+  } catch (error) {
+    deps.log.error(`${detailType} could not be published`, {
+      endToEndId: record.endToEndId,
+      transitionId: transition.transitionId,
+      reason: (error as Error).message,
+    });
+  }
 }

@@ -1,6 +1,7 @@
 import type { Log } from '../bank/client.js';
 import {
   MAX_CONTENDED_WRITES,
+  publishLatestChange,
   type OperationTracker,
   statusChangedEvent,
   type TrackedAnswer,
@@ -163,7 +164,7 @@ async function claimOne(
       call.requestId,
     );
     if (await deps.store.create(fresh)) {
-      await publishLogged(fresh, deps);
+      await publishLatestChange(PAYMENT_STATUS_CHANGED, fresh, deps);
       return { claimed: true };
     }
     const existing = await deps.store.get(intent.endToEndId);
@@ -173,7 +174,7 @@ async function claimOne(
     if (!isClaimable(existing.status)) return { claimed: false, conflict: existing };
     const next = reclaimedRecord(existing, intent.facts, call.requestId, call.now);
     if (await deps.store.replace(next, existing)) {
-      await publishLogged(next, deps);
+      await publishLatestChange(PAYMENT_STATUS_CHANGED, next, deps);
       return { claimed: true };
     }
   }
@@ -256,25 +257,12 @@ async function moveBestEffort(
 ): Promise<void> {
   try {
     const moved = await move(endToEndId, change, deps.store, { guard });
-    if (moved?.kind === 'moved') await publishLogged(moved.record, deps);
+    if (moved?.kind === 'moved') await publishLatestChange(PAYMENT_STATUS_CHANGED, moved.record, deps);
   } catch (error) {
     deps.log.error('a payment record could not be moved', {
       endToEndId,
       to: change.to,
       requestId: call.requestId,
-      reason: (error as Error).message,
-    });
-  }
-}
-
-async function publishLogged(record: PaymentRecord, deps: PaymentDependencies): Promise<void> {
-  const transition = record.history[record.history.length - 1] as Transition;
-  try {
-    await deps.events.publish(paymentStatusChanged(record, transition));
-  } catch (error) {
-    deps.log.error('PaymentStatusChanged could not be published', {
-      endToEndId: record.endToEndId,
-      transitionId: transition.transitionId,
       reason: (error as Error).message,
     });
   }
