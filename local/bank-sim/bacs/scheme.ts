@@ -3,6 +3,7 @@ import type { Decimal } from 'decimal.js';
 import { addDays, type LocalDate, ukDateOf, ukInstant } from '../../../shared/domain/calendar.js';
 import { parseUkBban } from '../../../shared/domain/iban.js';
 import { MoneyDecimal } from '../../../shared/domain/money.js';
+import type { MandateState } from '../../../shared/operations/direct-debits/schemas.js';
 import type { UsageType } from '../../../shared/operations/sterling-accounts/schemas.js';
 import { book, type RealAccount, type VirtualAccount } from '../domains/sterling-accounts.js';
 import { balanceOf, ledger, moveMoney } from '../ledger.js';
@@ -29,17 +30,6 @@ import {
  * per institution on real and virtual accounts, collections on the simulated clock, unpaid items, unapplied
  * credits and the weekly dormancy check. Plain code: the direct-debits domain and the admin routes call it.
  */
-
-/** The states the bank's reference lists for an instruction. */
-export const MANDATE_STATES = [
-  'Active',
-  'PendingInitiation',
-  'Cancelled',
-  'Rejected',
-  'Finished',
-  'Returned',
-] as const;
-export type MandateState = (typeof MANDATE_STATES)[number];
 
 export type MandateType = 'PaperMandate' | 'Origination' | 'Migrated';
 
@@ -439,7 +429,6 @@ export function returnInstruction(
  * no amend webhook).
  */
 export function amendInstruction(
-  host: SchemeHost,
   mandate: Mandate,
   to: PayerAccount,
 ): { kind: 'amended' } | { kind: 'refused'; detail: string } | { kind: 'not-live' } {

@@ -72,7 +72,7 @@ export const directDebitsDomain: Domain = (sim) => {
     );
   }
   for (const operation of [amendMandate, amendVirtualMandate]) {
-    sim.operation(operation, (ctx) => amend(sim, ctx, ctx.body));
+    sim.operation(operation, (ctx) => amend(ctx, ctx.body));
   }
   for (const operation of [returnMandate, returnVirtualMandate]) {
     sim.operation(operation, (ctx) => returnOne(sim, ctx, ctx.body));
@@ -123,7 +123,7 @@ function create(sim: SchemeHost, ctx: RouteContext<unknown>, body: CreateMandate
   return accepted(ctx);
 }
 
-function amend(sim: SchemeHost, ctx: RouteContext<unknown>, body: AmendMandateBody): SimResponse {
+function amend(ctx: RouteContext<unknown>, body: AmendMandateBody): SimResponse {
   return withInstruction(ctx, 404, (mandate) => {
     const to = findAccountByIdentification(
       ctx.state,
@@ -135,7 +135,7 @@ function amend(sim: SchemeHost, ctx: RouteContext<unknown>, body: AmendMandateBo
         newDebtorAccount: ['no account of the institution has this identification'],
       });
     }
-    const outcome = amendInstruction(sim, mandate, to);
+    const outcome = amendInstruction(mandate, to);
     if (outcome.kind === 'not-live') {
       return ctx.problem(404, TITLES.notFound, `instruction ${mandate.id} is ${mandate.state}`);
     }

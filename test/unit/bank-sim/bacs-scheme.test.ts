@@ -239,12 +239,12 @@ describe('the Bacs scheme: instructions', () => {
     const mandate = created(createInstruction(w.host, w.instruction({ accountId: from.id }), w.emit));
     const target = findAccountByIdentification(w.state, 'inst-1', { bban: to.bban.toLowerCase() });
     expect(target?.virtual?.id).toBe(to.id);
-    expect(amendInstruction(w.host, mandate, target!)).toEqual({ kind: 'amended' });
+    expect(amendInstruction(mandate, target!)).toEqual({ kind: 'amended' });
     expect([mandate.accountId, mandate.virtualAccountId]).toEqual([to.accountId, to.id]);
     const segregated = findAccountByIdentification(w.state, 'inst-1', {
       iban: w.account('SegregatedPooled').iban,
     });
-    expect(amendInstruction(w.host, mandate, segregated!).kind).toBe('refused');
+    expect(amendInstruction(mandate, segregated!).kind).toBe('refused');
     expect(findAccountByIdentification(w.state, 'inst-2', { bban: to.bban })).toBeUndefined();
   });
 });
