@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Decimal } from 'decimal.js';
+import { MCCY_CURRENCIES } from '../../../shared/domain/mccy-rules.js';
 import { ukAccountIdentifiers } from '../../../shared/domain/iban.js';
 import { MoneyDecimal } from '../../../shared/domain/money.js';
 import { defineState, type SimState } from '../state.js';
@@ -14,22 +15,10 @@ import type { TopLevelMembers } from '../webhooks.js';
  */
 
 /**
- * Currencies the bank offers in a multi-currency account: the `instructedCurrency` values of
- * `mccy-internal-transfers-v1.json` and `mccy-jpm-emulator-v1.json`. Never GBP (spec part 2).
+ * Currencies the bank offers in a multi-currency account: the transfer and inbound-payment documents' list,
+ * every currency the bank handles but GBP (shared/domain/mccy-rules.ts, the gateway's rule too).
  */
-export const OFFERED_CURRENCIES = [
-  'EUR',
-  'USD',
-  'CAD',
-  'CHF',
-  'CZK',
-  'DKK',
-  'HUF',
-  'NOK',
-  'PLN',
-  'RON',
-  'SEK',
-];
+export const OFFERED_CURRENCIES: readonly string[] = MCCY_CURRENCIES;
 
 /** Sort code of the simulated multi-currency IBANs: apart from sterling's (spec part 2, "different sort code"). */
 export const MCCY_SORT_CODE = '040800';
