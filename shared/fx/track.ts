@@ -1,40 +1,31 @@
 import type { Log } from '../bank/client.js';
 import type { Clock } from '../ports/clock.js';
-import { DomainRuleError } from '../domain/errors.js';
-import { formatJsonNumber, MoneyDecimal } from '../domain/money.js';
+import { formatJsonNumber } from '../domain/money.js';
 import {
   MAX_CONTENDED_WRITES,
   publishLatestChange,
   type OperationTracker,
-  statusChangedEvent,
   type TrackedAnswer,
   type TrackedCall,
 } from '../gateway/tracker.js';
 import { type HttpResult, PROBLEM_CONTENT_TYPE, problem } from '../http/problem.js';
 import { type CreateFxOrderBody, createFxOrderBody, fxQuoteBody } from '../operations/fx/schemas.js';
-import type { EventPublisher, GatewayEvent } from '../webhooks/ports.js';
-import type { StateHook } from '../webhooks/process.js';
+import type { EventPublisher } from '../webhooks/ports.js';
 import type { FxStore } from './ports.js';
+import { FX_TRADE_STATUS_CHANGED } from './webhook-hook.js';
 import {
-  appliedBy,
   applyTradeChange,
   claimedQuote,
-  decimalText,
   executionRefusal,
-  marginCheck,
   newTrade,
   type QuoteRecord,
   type QuoteRequest,
   quoteRecordOf,
-  TRADE_STATUS_OF_WEBHOOK,
   type TradeChange,
   type TradeFacts,
-  type TradeRecord,
-  type TradeTransition,
 } from './records.js';
 
 export const FX_TRACKER = 'fx';
-export const FX_TRADE_STATUS_CHANGED = 'FxTradeStatusChanged';
 
 export interface FxDependencies {
   store: FxStore;
@@ -48,10 +39,6 @@ export interface FxDependencies {
 
 export const fxQuotePath = (quoteId: string) => `/gateway/fx/quotes/${encodeURIComponent(quoteId)}`;
 export const fxTradePath = (endToEndId: string) => `/gateway/fx/trades/${encodeURIComponent(endToEndId)}`;
-
-export function fxTradeStatusChanged(record: TradeRecord, transition: TradeTransition): GatewayEvent {
-  return statusChangedEvent(FX_TRADE_STATUS_CHANGED, record, transition);
-}
 
 /**
  * The FX tracker of the operation use case. A quote is stored as the bank answered it; an execution is
@@ -216,103 +203,4 @@ async function settleOrder(call: TrackedCall, answer: TrackedAnswer | undefined,
   const next = applyTradeChange(record, { to: 'Refused', at: call.now, cause: `${answer.status}` });
   if (next !== undefined && (await deps.store.replaceTrade(next, record.status)))
     await publishLatestChange(FX_TRADE_STATUS_CHANGED, next, deps);
-}
-
-// --- Trades followed (the processor's hook) --------------------------------------------------------------
-
-function optionalDecimal(value: unknown, field: string): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  try {
-    return decimalText(value, field);
-  } catch (error) {
-    if (error instanceof DomainRuleError) return undefined;
-    throw error;
-  }
-}
-
-function optionalText(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-/** What an Fx.Trade webhook says of its trade (the payloads: shared/webhooks/payloads/fx.ts). */
-function webhookFacts(payload: Record<string, unknown>): TradeFacts {
-  const facts: TradeFacts = {
-    sellCurrency: optionalText(payload.SellCurrency),
-    buyCurrency: optionalText(payload.BuyCurrency),
-    fixedSide: optionalText(payload.FixedSide)?.toLowerCase(),
-    instructedAmount: optionalDecimal(payload.InstructedAmount, 'InstructedAmount'),
-    margin: optionalDecimal(payload.Margin, 'Margin'),
-    valueDate: optionalText(payload.ValueDate),
-    sellAmount: optionalDecimal(payload.SellAmount, 'SellAmount'),
-    buyAmount: optionalDecimal(payload.BuyAmount, 'BuyAmount'),
-    clearBankRate: optionalDecimal(payload.ClearBankRate, 'ClearBankRate'),
-    symbol: optionalText(payload.Symbol),
-    bankMarginAmount: optionalDecimal(payload.FIReceivedMarginAmount, 'FIReceivedMarginAmount'),
-    cancellationReason: optionalText(payload.CancellationReason),
-  };
-  const margin = marginCheck(facts);
-  if (margin !== undefined) {
-    facts.marginAmount = margin.computed;
-    facts.marginCurrency = margin.currency;
-  }
-  return Object.fromEntries(Object.entries(facts).filter(([, value]) => value !== undefined)) as TradeFacts;
-}
-
-type Moved = { record: TradeRecord; transition: TradeTransition };
-
-/** The trade moved by `change` (created on first sight), the transition this cause wrote before, or nothing. */
-async function moveTrade(
-  endToEndId: string,
-  change: TradeChange,
-  store: FxStore,
-): Promise<Moved | undefined> {
-  for (let attempt = 0; attempt < MAX_CONTENDED_WRITES; attempt++) {
-    const record = await store.getTrade(endToEndId);
-    if (record === undefined) {
-      const created = newTrade(endToEndId, change);
-      if (await store.createTrade(created))
-        return { record: created, transition: created.history[0] as TradeTransition };
-      continue;
-    }
-    const applied = appliedBy(record, change.cause);
-    if (applied !== undefined) return { record, transition: applied };
-    const next = applyTradeChange(record, change);
-    if (next === undefined) return undefined;
-    if (await store.replaceTrade(next, record.status))
-      return { record: next, transition: next.history[next.history.length - 1] as TradeTransition };
-  }
-  throw new Error(`FX trade ${endToEndId} is being changed by others; the webhook will be retried`);
-}
-
-/**
- * The processor's FX hook: an Fx.Trade webhook moves its trade by end-to-end id up Executed, then one of
- * Settled, Cancelled, SettlementFailed (in any order, once: a duplicate republishes its own transition, a
- * late Executed changes nothing), each transition publishing one FxTradeStatusChanged. On Executed the
- * margin computed by the spec's formulas is compared with the bank's FIReceivedMarginAmount.
- */
-export function fxWebhookHook(deps: FxDependencies): StateHook {
-  return async (webhook) => {
-    const to = TRADE_STATUS_OF_WEBHOOK[webhook.type];
-    if (to === undefined || typeof webhook.payload !== 'object' || webhook.payload === null) return;
-    const payload = webhook.payload as Record<string, unknown>;
-    const endToEndId = optionalText(payload.EndToEndId);
-    if (endToEndId === undefined) return;
-    const facts = webhookFacts(payload);
-    if (to === 'Executed') compareMargin(endToEndId, facts, deps);
-    const moved = await moveTrade(endToEndId, { to, at: webhook.now, cause: webhook.key, facts }, deps.store);
-    if (moved !== undefined) await deps.events.publish(fxTradeStatusChanged(moved.record, moved.transition));
-  };
-}
-
-function compareMargin(endToEndId: string, facts: TradeFacts, deps: FxDependencies): void {
-  if (facts.marginAmount === undefined) return;
-  const bank = facts.bankMarginAmount ?? '0';
-  if (new MoneyDecimal(bank).eq(facts.marginAmount)) return;
-  deps.log.warn('the bank margin differs from the computed one', {
-    endToEndId,
-    computedMarginAmount: facts.marginAmount,
-    bankMarginAmount: bank,
-    marginCurrency: facts.marginCurrency,
-  });
-  deps.countMarginDifference?.();
 }

@@ -5,7 +5,7 @@ import { ENV } from '../config/function-environment.js';
 import { logger, metrics } from '../observability.js';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { DynamoDbFxStore } from '../fx/dynamodb-store.js';
-import { fxWebhookHook } from '../fx/track.js';
+import { fxWebhookHook } from '../fx/webhook-hook.js';
 import { DynamoDbPaymentStore } from '../payments/dynamodb-store.js';
 import { paymentsWebhookHook } from '../payments/track.js';
 import { systemClock } from '../ports/clock.js';

@@ -8,7 +8,8 @@ import {
   type QuoteRecord,
   quoteRecordOf,
 } from '../../../shared/fx/records.js';
-import { fxTracker, fxWebhookHook } from '../../../shared/fx/track.js';
+import { fxTracker } from '../../../shared/fx/track.js';
+import { fxWebhookHook } from '../../../shared/fx/webhook-hook.js';
 import type { TrackedCall } from '../../../shared/gateway/tracker.js';
 import { readJson } from '../../../shared/json/read-json.js';
 import type { ClearwayEvent, GatewayEvent } from '../../../shared/webhooks/ports.js';
