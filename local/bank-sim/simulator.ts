@@ -82,6 +82,13 @@ export interface BankSimulator extends SimulatorApi {
   tick(): void;
   /** Resolves once no webhook delivery is in flight (bounded: every delivery has a timeout). */
   idle(): Promise<void>;
+  /**
+   * Runs `work` once the clock reaches `when`, with the bank's own scheduled work, so the sandbox's other
+   * clock readers (its workflows) move with it; `idle` waits for the work it started.
+   */
+  at(when: Date, label: string, work: () => Promise<unknown>): void;
+  /** Work `idle` waits for. */
+  track(work: Promise<unknown>): void;
   close(): Promise<void>;
 }
 
@@ -294,6 +301,14 @@ class Simulator implements BankSimulator {
 
   tick(): void {
     this.#scheduler.runDue();
+  }
+
+  at(when: Date, label: string, work: () => Promise<unknown>): void {
+    this.#scheduler.at(when, label, () => this.#inFlight.track(work()));
+  }
+
+  track(work: Promise<unknown>): void {
+    this.#inFlight.track(work);
   }
 
   async idle(): Promise<void> {

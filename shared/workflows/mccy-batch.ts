@@ -1,0 +1,274 @@
+/**
+ * The workflow of one scheduled multi-currency batch, as Amazon States Language: the CDK stack deploys this
+ * definition and the sandbox runs the very same one (`local/workflows.ts`). Its tasks are Step Functions'
+ * own DynamoDB and EventBridge integrations, so it touches only the batch table and the bus, and every
+ * change of the batch is one conditional write: a cancel that claimed the batch first keeps it cancelled.
+ *
+ *   wait until the cancellation deadline -> close the window (Scheduled -> WindowClosed), publish
+ *   `MccyCancellationWindowClosed` -> wait until processing -> WindowClosed -> ProcessingDue, publish
+ *   `MccyBatchProcessingDue` -> wait until `overdueAt` -> no open transaction: done; else publish
+ *   `MccyBatchOverdue` and fail (`BatchOverdue`), which the failed-executions alarm reports.
+ *
+ * A batch found `Cancelled` at the deadline ends the workflow; one found `CancelPending` (a cancel at the
+ * bank right now) is looked at again every `CANCEL_RECHECK_SECONDS`, at most `MAX_CANCEL_RECHECKS` times,
+ * then the workflow fails (`CancelUnresolved`) for a person to look at.
+ */
+
+/** The input of one execution; every time an ISO instant (UTC, `Z`). */
+export interface BatchWorkflowInput {
+  batchId: string;
+  currency: string;
+  receivedAt: string;
+  processingAt: string;
+  cancellationDeadline: string;
+  /** When transactions still open make the batch overdue: processing time plus a configured grace. */
+  overdueAt: string;
+}
+
+export const MCCY_CANCELLATION_WINDOW_CLOSED = 'MccyCancellationWindowClosed';
+export const MCCY_BATCH_PROCESSING_DUE = 'MccyBatchProcessingDue';
+export const MCCY_BATCH_OVERDUE = 'MccyBatchOverdue';
+
+/** The error of an execution that ended with transactions still unsettled at `overdueAt`. */
+export const BATCH_OVERDUE_ERROR = 'BatchOverdue';
+export const CANCEL_UNRESOLVED_ERROR = 'CancelUnresolved';
+export const BATCH_STATE_UNEXPECTED_ERROR = 'BatchStateUnexpected';
+
+export const CANCEL_RECHECK_SECONDS = 10;
+/** A cancel's bank call ends within the function's timeout (under 30 s): five minutes is ample. */
+export const MAX_CANCEL_RECHECKS = 30;
+
+/** The batch statuses the workflow reads or writes (the gateway's records own the full set). */
+const STATUS = {
+  scheduled: 'Scheduled',
+  cancelPending: 'CancelPending',
+  cancelled: 'Cancelled',
+  windowClosed: 'WindowClosed',
+  processingDue: 'ProcessingDue',
+} as const;
+
+export const DYNAMODB_UPDATE_ITEM = 'arn:aws:states:::dynamodb:updateItem';
+export const DYNAMODB_GET_ITEM = 'arn:aws:states:::dynamodb:getItem';
+export const EVENTS_PUT_EVENTS = 'arn:aws:states:::events:putEvents';
+
+export type AslState = Record<string, unknown> & { Type: string };
+
+export interface AslDefinition {
+  Comment: string;
+  StartAt: string;
+  States: Record<string, AslState>;
+}
+
+/** Transient failures of a service integration: a few retries, then the execution fails (and alarms). */
+const retryTransient = [
+  {
+    ErrorEquals: ['DynamoDB.ConditionalCheckFailedException'],
+    MaxAttempts: 0,
+  },
+  { ErrorEquals: ['States.ALL'], IntervalSeconds: 2, BackoffRate: 2, MaxAttempts: 4 },
+];
+
+const batchKey = { batchId: { 'S.$': '$.batchId' } };
+
+/** One conditional move of the batch's status, recording it in its history at the time the step stands for. */
+function moveStatus(
+  tableName: string,
+  from: string,
+  to: string,
+  atPath: string,
+  next: Record<string, unknown>,
+): AslState {
+  return {
+    Type: 'Task',
+    Resource: DYNAMODB_UPDATE_ITEM,
+    Parameters: {
+      TableName: tableName,
+      Key: batchKey,
+      ConditionExpression: '#status = :from',
+      UpdateExpression: 'SET #status = :to, #history = list_append(#history, :entry)',
+      ExpressionAttributeNames: { '#status': 'status', '#history': 'history' },
+      ExpressionAttributeValues: {
+        ':from': { S: from },
+        ':to': { S: to },
+        ':entry': { L: [{ M: { status: { S: to }, at: { 'S.$': atPath } } }] },
+      },
+    },
+    ResultPath: null,
+    Retry: retryTransient,
+    ...next,
+  };
+}
+
+/** One `clearway.gateway` event about the batch; consumers deduplicate on `key`. */
+function publish(
+  eventBusName: string,
+  detailType: string,
+  step: string,
+  extra: Record<string, string>,
+  next: Record<string, unknown>,
+): AslState {
+  return {
+    Type: 'Task',
+    Resource: EVENTS_PUT_EVENTS,
+    Parameters: {
+      Entries: [
+        {
+          EventBusName: eventBusName,
+          Source: 'clearway.gateway',
+          DetailType: detailType,
+          Detail: {
+            'key.$': `States.Format('{}:${step}', $.batchId)`,
+            'transitionId.$': `States.Format('{}:${step}', $.batchId)`,
+            'batchId.$': '$.batchId',
+            'currency.$': '$.currency',
+            'cancellationDeadline.$': '$.cancellationDeadline',
+            'processingAt.$': '$.processingAt',
+            ...extra,
+          },
+        },
+      ],
+    },
+    ResultPath: null,
+    Retry: retryTransient.slice(1),
+    ...next,
+  };
+}
+
+function readBatch(tableName: string, attribute: string, next: string): AslState {
+  return {
+    Type: 'Task',
+    Resource: DYNAMODB_GET_ITEM,
+    Parameters: {
+      TableName: tableName,
+      Key: batchKey,
+      ConsistentRead: true,
+      ProjectionExpression: '#attribute',
+      ExpressionAttributeNames: { '#attribute': attribute },
+    },
+    ResultPath: '$.batch',
+    Retry: retryTransient.slice(1),
+    Next: next,
+  };
+}
+
+export function mccyBatchWorkflow(names: { tableName: string; eventBusName: string }): AslDefinition {
+  const { tableName, eventBusName } = names;
+  return {
+    Comment: 'One scheduled multi-currency batch: its cancellation window, processing time and settlement.',
+    StartAt: 'CountNoRechecks',
+    States: {
+      CountNoRechecks: {
+        Type: 'Pass',
+        Result: { count: 0 },
+        ResultPath: '$.rechecks',
+        Next: 'WaitForCancellationDeadline',
+      },
+      WaitForCancellationDeadline: {
+        Type: 'Wait',
+        TimestampPath: '$.cancellationDeadline',
+        Next: 'CloseWindow',
+      },
+      CloseWindow: moveStatus(tableName, STATUS.scheduled, STATUS.windowClosed, '$.cancellationDeadline', {
+        Catch: [
+          {
+            ErrorEquals: ['DynamoDB.ConditionalCheckFailedException'],
+            ResultPath: '$.closeRefused',
+            Next: 'ReadStatusAtDeadline',
+          },
+        ],
+        Next: 'PublishWindowClosed',
+      }),
+      ReadStatusAtDeadline: readBatch(tableName, 'status', 'CancelledOrPending'),
+      CancelledOrPending: {
+        Type: 'Choice',
+        Choices: [
+          { Variable: '$.batch.Item.status.S', IsPresent: false, Next: 'UnexpectedBatchState' },
+          { Variable: '$.batch.Item.status.S', StringEquals: STATUS.cancelled, Next: 'BatchCancelled' },
+          { Variable: '$.batch.Item.status.S', StringEquals: STATUS.cancelPending, Next: 'CountRecheck' },
+        ],
+        Default: 'UnexpectedBatchState',
+      },
+      CountRecheck: {
+        Type: 'Pass',
+        Parameters: { 'count.$': 'States.MathAdd($.rechecks.count, 1)' },
+        ResultPath: '$.rechecks',
+        Next: 'RecheckOrGiveUp',
+      },
+      RecheckOrGiveUp: {
+        Type: 'Choice',
+        Choices: [
+          {
+            Variable: '$.rechecks.count',
+            NumericGreaterThan: MAX_CANCEL_RECHECKS,
+            Next: 'CancelUnresolved',
+          },
+        ],
+        Default: 'WaitForCancelOutcome',
+      },
+      WaitForCancelOutcome: { Type: 'Wait', Seconds: CANCEL_RECHECK_SECONDS, Next: 'CloseWindow' },
+      PublishWindowClosed: publish(
+        eventBusName,
+        MCCY_CANCELLATION_WINDOW_CLOSED,
+        STATUS.windowClosed,
+        {},
+        {
+          Next: 'WaitForProcessing',
+        },
+      ),
+      WaitForProcessing: { Type: 'Wait', TimestampPath: '$.processingAt', Next: 'MarkProcessingDue' },
+      MarkProcessingDue: moveStatus(tableName, STATUS.windowClosed, STATUS.processingDue, '$.processingAt', {
+        Catch: [
+          {
+            ErrorEquals: ['DynamoDB.ConditionalCheckFailedException'],
+            ResultPath: '$.processingDueRefused',
+            Next: 'UnexpectedBatchState',
+          },
+        ],
+        Next: 'PublishProcessingDue',
+      }),
+      PublishProcessingDue: publish(
+        eventBusName,
+        MCCY_BATCH_PROCESSING_DUE,
+        STATUS.processingDue,
+        {},
+        {
+          Next: 'WaitForSettlement',
+        },
+      ),
+      WaitForSettlement: { Type: 'Wait', TimestampPath: '$.overdueAt', Next: 'ReadOpenTransactions' },
+      ReadOpenTransactions: readBatch(tableName, 'openTransactions', 'SettledOrOverdue'),
+      SettledOrOverdue: {
+        Type: 'Choice',
+        Choices: [
+          { Variable: '$.batch.Item.openTransactions.N', IsPresent: false, Next: 'UnexpectedBatchState' },
+          { Variable: '$.batch.Item.openTransactions.N', StringEquals: '0', Next: 'BatchSettled' },
+        ],
+        Default: 'PublishOverdue',
+      },
+      PublishOverdue: publish(
+        eventBusName,
+        MCCY_BATCH_OVERDUE,
+        'Overdue',
+        { 'overdueAt.$': '$.overdueAt', 'openTransactions.$': '$.batch.Item.openTransactions.N' },
+        { Next: 'BatchOverdue' },
+      ),
+      BatchCancelled: { Type: 'Succeed' },
+      BatchSettled: { Type: 'Succeed' },
+      BatchOverdue: {
+        Type: 'Fail',
+        Error: BATCH_OVERDUE_ERROR,
+        Cause: 'Transactions of the batch were still unsettled at overdueAt.',
+      },
+      CancelUnresolved: {
+        Type: 'Fail',
+        Error: CANCEL_UNRESOLVED_ERROR,
+        Cause: 'A cancel stayed at the bank (CancelPending) past every recheck; the bank answer is unknown.',
+      },
+      UnexpectedBatchState: {
+        Type: 'Fail',
+        Error: BATCH_STATE_UNEXPECTED_ERROR,
+        Cause: 'The batch was missing or in a status the workflow does not move from.',
+      },
+    },
+  };
+}
