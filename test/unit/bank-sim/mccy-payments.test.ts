@@ -13,6 +13,7 @@ import {
 } from '../../../local/bank-sim/mccy/payments.js';
 import type { MultiCurrencyPaymentCurrency } from '../../../shared/domain/mccy-schedule.js';
 import { MoneyDecimal } from '../../../shared/domain/money.js';
+import { webhookPayloads } from '../../../shared/webhooks/payloads/index.js';
 import { mccyWorld } from './mccy-helpers.js';
 
 const SECOND = 1000;
@@ -298,5 +299,37 @@ describe('cancelling a scheduled batch or payment (checkCancellation)', () => {
       transactions: [instruction(w.account)],
     });
     expect(again.kind).toBe('duplicate');
+  });
+});
+
+describe('the Payments.Mccy.* payloads', () => {
+  it('each of the five validates against its page (shared/webhooks/payloads/mccy-payments.ts)', () => {
+    const w = setup('2026-03-13T18:00:00.000Z', '150.00');
+    w.submit('EUR', [
+      instruction(w.account, { endToEndId: 'PAID' }),
+      instruction(w.account, { endToEndId: 'UNFUNDED' }),
+      instruction(w.account, { endToEndId: 'DROP' }),
+      instruction(w.account, {
+        endToEndId: 'UNKNOWN',
+        accountIdentifier: { kind: 'IBAN', identifier: 'GB00CLRB04080099999999' },
+        creditor: { name: 'Olaf Nordmann', address, accountNumber: '12345678', iban: null },
+      }),
+    ]);
+    cancelPayment(w.host, 'inst-1', BATCH_ID, 'DROP', w.emit);
+    w.advanceTo('2026-03-16T09:00:00.000Z');
+    expect(new Set(w.types())).toEqual(
+      new Set([
+        'Payments.Mccy.TransactionCreated',
+        'Payments.Mccy.TransactionSettled',
+        'Payments.Mccy.TransactionCancelled',
+        'Payments.Mccy.PaymentValidationFailed',
+        'Payments.Mccy.PaymentAssessmentFailed',
+      ]),
+    );
+    for (const webhook of w.sent) {
+      const schema = webhookPayloads[webhook.type]?.[webhook.version];
+      expect(schema, webhook.type).toBeDefined();
+      expect(schema?.safeParse(webhook.payload).error?.issues ?? [], webhook.type).toEqual([]);
+    }
   });
 });
