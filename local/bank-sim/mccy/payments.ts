@@ -199,13 +199,22 @@ export function submitPaymentBatch(host: MccyHost, request: PaymentBatchRequest)
 
 // --- Processing -----------------------------------------------------------------------------------------
 
-function debtorAccount(host: MccyHost, institutionId: string, payment: SimPayment): MccyAccount | undefined {
+/** The institution's real account the payment names: by its id, or by its IBAN (not a virtual account's). */
+function findDebtor(host: MccyHost, institutionId: string, payment: SimPayment): MccyAccount | undefined {
   const { kind, identifier } = payment.accountIdentifier;
-  if (kind.toLowerCase() === 'iban') {
-    const found = findByIban(host.state, institutionId, identifier);
-    return found?.virtual ? undefined : found?.account;
+  if (kind.toLowerCase() !== 'iban') return findAccount(host.state, institutionId, identifier);
+  const found = findByIban(host.state, institutionId, identifier);
+  return found?.virtual ? undefined : found?.account;
+}
+
+/** The debtor account, noted on the payment for its webhooks. */
+function debtorAccount(host: MccyHost, institutionId: string, payment: SimPayment): MccyAccount | undefined {
+  const account = findDebtor(host, institutionId, payment);
+  if (account) {
+    payment.accountId = account.id;
+    payment.debtorIban = account.iban;
   }
-  return findAccount(host.state, institutionId, identifier);
+  return account;
 }
 
 /** The Validation Failed page's causes: a debtor account that does not exist or cannot pay in the currency. */
@@ -237,10 +246,6 @@ export function processBatch(host: MccyHost, batch: SimPaymentBatch, processedAt
   for (const payment of batch.payments) {
     if (payment.status !== 'Waiting') continue;
     const account = debtorAccount(host, batch.institutionId, payment);
-    if (account) {
-      payment.accountId = account.id;
-      payment.debtorIban = account.iban;
-    }
     const errors = validationErrors(batch, payment, account);
     if (errors.length > 0 || !account) {
       fail(emit, batch, payment, 'ValidationFailed', errors);
@@ -331,11 +336,7 @@ function refusal(host: MccyHost, batch: SimPaymentBatch): string | undefined {
 
 function cancel(host: MccyHost, batch: SimPaymentBatch, payment: SimPayment, emit: Emit): void {
   const at = host.clock.now().toISOString();
-  const account = debtorAccount(host, batch.institutionId, payment);
-  if (account) {
-    payment.accountId = account.id;
-    payment.debtorIban = account.iban;
-  }
+  debtorAccount(host, batch.institutionId, payment);
   payment.status = 'Cancelled';
   const { type, version } = MCCY_PAYMENT_WEBHOOKS.cancelled;
   emit(type, version, {
