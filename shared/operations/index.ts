@@ -2,6 +2,7 @@ import { customerOperations } from './customers/operations.js';
 import { directDebitOperations } from './direct-debits/operations.js';
 import { fxOperations } from './fx/operations.js';
 import { mccyAccountOperations } from './mccy-accounts/operations.js';
+import { mccyPaymentOperations } from './mccy-payments/operations.js';
 import { nameCheckOnboardingOperations } from './name-check-onboarding/operations.js';
 import type { Operation } from './operation.js';
 import { nameCheckOperations } from './name-checks/operations.js';
@@ -20,6 +21,7 @@ export const operations: readonly Operation[] = [
   ...directDebitOperations,
   ...mccyAccountOperations,
   ...fxOperations,
+  ...mccyPaymentOperations,
 ];
 
 export function operationsOf(fn: string): Operation[] {

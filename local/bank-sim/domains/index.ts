@@ -3,6 +3,7 @@ import { customersDomain } from './customers.js';
 import { directDebitsDomain } from './direct-debits.js';
 import { fxDomain } from './fx.js';
 import { mccyAccountsDomain } from './mccy-accounts.js';
+import { mccyPaymentsDomain } from './mccy-payments.js';
 import { nameChecksDomain } from './name-checks.js';
 import { nameCheckOnboardingDomain } from './name-check-onboarding.js';
 import { paymentsDomain } from './payments.js';
@@ -19,5 +20,6 @@ export const defaultDomains: readonly Domain[] = [
   nameCheckOnboardingDomain,
   directDebitsDomain,
   mccyAccountsDomain,
+  mccyPaymentsDomain,
   fxDomain,
 ];

@@ -4,6 +4,8 @@ import type { AdminHandler, AdminRequest } from '../admin.js';
 import { jsonResponse, problemResponse, TITLES } from '../problem.js';
 import { accountView, balancesView, type MccyHost, mccyBank, virtualAccountView } from './accounts.js';
 import { mccyMoney, receiveInboundPayment, transactionView } from './money.js';
+import { processingTimeOfDay } from '../../../shared/domain/mccy-schedule.js';
+import { batchView, mccyPayments } from './payments.js';
 import { downloadStatement, mccyStatements } from './statements.js';
 
 type AddAdminRoute = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', path: string, handler: AdminHandler) => void;
@@ -24,6 +26,12 @@ const configSchema = z.strictObject({
   offeredCurrencies: z.optional(z.array(currency)),
   transferSettlementMs: z.optional(z.int().check(z.gte(0))),
   statementLinkValidMs: z.optional(z.int().check(z.gte(0))),
+  /** Closing times of the payment windows (UK `HH:mm`), by currency; the currencies not named keep theirs. */
+  paymentWindowClosesAt: z.optional(
+    z.record(currency, z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/))),
+  ),
+  paymentProcessingDelayMs: z.optional(z.int().check(z.gte(0))),
+  paymentSettlementMs: z.optional(z.int().check(z.gte(0))),
 });
 
 /**
@@ -35,11 +43,17 @@ export function mccyAdminRoutes(
   sim: MccyHost & { institution: { id: string } },
   bodyOf: (request: AdminRequest) => unknown,
 ): void {
-  const config = () => ({
-    ...sim.state.get(mccyBank).config,
-    ...sim.state.get(mccyMoney).config,
-    ...sim.state.get(mccyStatements).config,
-  });
+  const config = () => {
+    const payments = sim.state.get(mccyPayments).config;
+    return {
+      ...sim.state.get(mccyBank).config,
+      ...sim.state.get(mccyMoney).config,
+      ...sim.state.get(mccyStatements).config,
+      paymentWindowClosesAt: payments.windowClosesAt,
+      paymentProcessingDelayMs: payments.processingDelayMs,
+      paymentSettlementMs: payments.settlementDelayMs,
+    };
+  };
 
   add('GET', '/__sim/mccy', () => {
     const bank = sim.state.get(mccyBank);
@@ -64,6 +78,17 @@ export function mccyAdminRoutes(
 
   add('PATCH', '/__sim/mccy/config', (request) => {
     const body = configSchema.parse(bodyOf(request));
+    const payments = sim.state.get(mccyPayments).config;
+    for (const [code, closesAt] of Object.entries(body.paymentWindowClosesAt ?? {})) {
+      if (payments.windowClosesAt[code] === undefined || closesAt <= processingTimeOfDay(code)) {
+        return problemResponse(
+          400,
+          TITLES.badRequest,
+          `${code} has no payment window, or ${closesAt} is not after it opens`,
+          request.path,
+        );
+      }
+    }
     if (body.offeredCurrencies) {
       if (body.offeredCurrencies.includes('GBP')) {
         return problemResponse(
@@ -81,8 +106,19 @@ export function mccyAdminRoutes(
     if (body.statementLinkValidMs !== undefined) {
       sim.state.get(mccyStatements).config.statementLinkValidMs = body.statementLinkValidMs;
     }
+    Object.assign(payments.windowClosesAt, body.paymentWindowClosesAt);
+    if (body.paymentProcessingDelayMs !== undefined)
+      payments.processingDelayMs = body.paymentProcessingDelayMs;
+    if (body.paymentSettlementMs !== undefined) payments.settlementDelayMs = body.paymentSettlementMs;
     return jsonResponse(200, config());
   });
+
+  add('GET', '/__sim/mccy/payments', () =>
+    jsonResponse(200, {
+      windowClosesAt: config().paymentWindowClosesAt,
+      batches: [...sim.state.get(mccyPayments).batches.values()].map(batchView),
+    }),
+  );
 
   add('POST', '/__sim/mccy/inbound-payments', (request) => {
     const body = inboundSchema.parse(bodyOf(request));

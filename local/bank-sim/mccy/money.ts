@@ -44,7 +44,7 @@ export interface MccyTransaction {
   amount: Decimal;
   currency: string;
   direction: 'Credit' | 'Debit';
-  paymentMethod: 'InboundPayment' | 'InternalTransfer' | 'FxTrade';
+  paymentMethod: 'InboundPayment' | 'InternalTransfer' | 'FxTrade' | 'MccyPayment';
   createdAt: string;
   beneficiary: Party;
   remitter: Party;

@@ -37,6 +37,13 @@ import {
   fxTradeSettledPayload,
   fxTradeSettlementFailedPayload,
 } from './fx.js';
+import {
+  mccyPaymentAssessmentFailedPayload,
+  mccyPaymentValidationFailedPayload,
+  mccyTransactionCancelledPayload,
+  mccyTransactionCreatedPayload,
+  mccyTransactionSettledPayload,
+} from './mccy-payments.js';
 import { fiTestEventPayload } from './test.js';
 
 /**
@@ -81,4 +88,10 @@ export const webhookPayloads: Record<string, Record<number, z.ZodMiniType>> = {
   'Fx.Trade.Settled': { 1: fxTradeSettledPayload },
   'Fx.Trade.Cancelled': { 1: fxTradeCancelledPayload },
   'Fx.Trade.Settlement.Failed': { 1: fxTradeSettlementFailedPayload },
+  // Multi-currency payments.
+  'Payments.Mccy.TransactionCreated': { 1: mccyTransactionCreatedPayload },
+  'Payments.Mccy.TransactionSettled': { 1: mccyTransactionSettledPayload },
+  'Payments.Mccy.TransactionCancelled': { 1: mccyTransactionCancelledPayload },
+  'Payments.Mccy.PaymentValidationFailed': { 1: mccyPaymentValidationFailedPayload },
+  'Payments.Mccy.PaymentAssessmentFailed': { 1: mccyPaymentAssessmentFailedPayload },
 };

@@ -91,11 +91,34 @@ describe('the multi-currency admin routes under /__sim/mccy', () => {
     });
     const gbp = await admin(sim, 'PATCH', '/__sim/mccy/config', { offeredCurrencies: ['EUR', 'GBP'] });
 
-    expect(await changed.json()).toEqual({
+    expect(await changed.json()).toMatchObject({
       offeredCurrencies: ['EUR'],
       transferSettlementMs: 0,
       statementLinkValidMs: 60_000,
     });
     expect(gbp.status).toBe(400);
+  });
+
+  it('changes the payment windows and delays, and lists the payment batches', async () => {
+    sim = await startTestSimulator();
+
+    const changed = await admin(sim, 'PATCH', '/__sim/mccy/config', {
+      paymentWindowClosesAt: { EUR: '17:30' },
+      paymentProcessingDelayMs: 0,
+      paymentSettlementMs: 1_000,
+    });
+    const beforeOpening = await admin(sim, 'PATCH', '/__sim/mccy/config', {
+      paymentWindowClosesAt: { CZK: '08:20' },
+    });
+    const gbp = await admin(sim, 'PATCH', '/__sim/mccy/config', { paymentWindowClosesAt: { GBP: '16:00' } });
+    const listed = await admin(sim, 'GET', '/__sim/mccy/payments');
+
+    expect(await changed.json()).toMatchObject({
+      paymentWindowClosesAt: { EUR: '17:30', USD: '16:00', CZK: '14:00' },
+      paymentProcessingDelayMs: 0,
+      paymentSettlementMs: 1_000,
+    });
+    expect([beforeOpening.status, gbp.status]).toEqual([400, 400]);
+    expect(await listed.json()).toMatchObject({ windowClosesAt: { EUR: '17:30' }, batches: [] });
   });
 });

@@ -1,0 +1,45 @@
+import type { Operation } from '../operation.js';
+import { batchPathParams, createMccyPaymentsBody, transactionPathParams } from './schemas.js';
+
+/**
+ * Spec part 2, "Multi-currency payments": send a batch, cancel it whole or one of its transactions before
+ * the cancellation deadline (one hour before processing). Every one moves money or stops it, so each
+ * requires an Idempotency-Key. The bank's multi-currency 400 has no `errors` map (`problemForm: 'plain'`).
+ */
+const fn = 'mccy-payments';
+
+export const createMccyPayments = {
+  id: 'createMccyPayments',
+  method: 'POST',
+  path: '/v1/mccy/payments',
+  fn,
+  body: createMccyPaymentsBody,
+  requiresIdempotencyKey: true,
+  problemForm: 'plain',
+} satisfies Operation;
+
+export const cancelMccyBatch = {
+  id: 'cancelMccyBatch',
+  method: 'DELETE',
+  path: '/v1/mccy/payments/{batchId}',
+  fn,
+  pathParams: batchPathParams,
+  requiresIdempotencyKey: true,
+  problemForm: 'plain',
+} satisfies Operation;
+
+export const cancelMccyTransaction = {
+  id: 'cancelMccyTransaction',
+  method: 'DELETE',
+  path: '/v1/mccy/payments/{batchId}/{endToEndId}',
+  fn,
+  pathParams: transactionPathParams,
+  requiresIdempotencyKey: true,
+  problemForm: 'plain',
+} satisfies Operation;
+
+export const mccyPaymentOperations: readonly Operation[] = [
+  createMccyPayments,
+  cancelMccyBatch,
+  cancelMccyTransaction,
+];
