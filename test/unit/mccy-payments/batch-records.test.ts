@@ -81,6 +81,18 @@ describe('the cancel rule', () => {
     });
   });
 
+  it('judges the deadline in UK time across the change to summer time (07:30 BST is 06:30 UTC)', () => {
+    const sending = sendingBatch(
+      { batchId, currencyCode: 'EUR', transactions: [{ endToEndId: 'a', reference: 'r', amount: 1 }] },
+      'req-1',
+      new Date('2026-03-27T18:00:00Z'),
+    );
+    const summer = { ...sending, ...acceptedBatchFields(sending, true, new Date('2026-03-27T18:00:00Z')) };
+    expect(cancelRefusal(summer, undefined, 'r', at('2026-03-30T06:29:59Z'))).toBeUndefined();
+    expect(cancelRefusal(summer, undefined, 'r', at('2026-03-30T06:30:00Z'))).toBeUndefined();
+    expect(cancelRefusal(summer, undefined, 'r', at('2026-03-30T06:30:01Z'))?.kind).toBe('too-late');
+  });
+
   it('refuses a batch that was not scheduled, a closed window, another cancel at the bank', () => {
     const processing = { ...batch, status: 'Processing' as const, isScheduled: false };
     expect(cancelRefusal(processing, undefined, 'r', fridayEvening)?.kind).toBe('not-scheduled');
