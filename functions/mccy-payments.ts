@@ -1,6 +1,6 @@
 import { mccyPaymentOperations } from '../shared/operations/mccy-payments/operations.js';
-import { awsForwardDependencies } from '../shared/runtime/aws-gateway.js';
+import { awsMccyPaymentsForwardDependencies } from '../shared/runtime/aws-mccy-payments-gateway.js';
 import { createOperationHandler } from './http/operation-handler.js';
 
-/** Multi-currency payment batches and their cancellation. */
-export const handler = createOperationHandler(mccyPaymentOperations, awsForwardDependencies);
+/** Multi-currency payment batches and their cancellation, with the batch tracker. */
+export const handler = createOperationHandler(mccyPaymentOperations, awsMccyPaymentsForwardDependencies);

@@ -27,6 +27,9 @@ export const fnNames = {
   gatewayPayments: 'gateway-payments',
   gatewayNameChecks: 'gateway-name-checks',
   gatewayFx: 'gateway-fx',
+  gatewayMccy: 'gateway-mccy',
+  /** The operation function of multi-currency payments (it keeps the batches and starts their workflows). */
+  mccyPayments: 'mccy-payments',
   /** The operation function of the FX domain (it keeps the quotes and trades). */
   fx: 'fx',
   /** The operation function of the name-checks domain (it records each check's outcome). */
@@ -49,6 +52,7 @@ export const gatewayRoutes: readonly Route[] = [
   },
   { id: 'getFxQuote', method: 'GET', path: '/gateway/fx/quotes/{quoteId}', fn: fnNames.gatewayFx },
   { id: 'getFxTrade', method: 'GET', path: '/gateway/fx/trades/{endToEndId}', fn: fnNames.gatewayFx },
+  { id: 'getMccyBatch', method: 'GET', path: '/gateway/mccy/batches/{batchId}', fn: fnNames.gatewayMccy },
 ];
 
 /** Every method of the internal API: the mirrored operations, then the gateway's own routes. */

@@ -15,6 +15,7 @@ import type { Construct } from 'constructs';
 import {
   idempotencyTable,
   fxTable,
+  mccyBatchesTable,
   nameChecksTable,
   paymentsTable,
   type TableDefinition,
@@ -90,6 +91,8 @@ export class StatefulStack extends Stack {
   /** The gateway's payee name-check outcomes by end-to-end id (TTL `expiresAt`). */
   readonly nameChecksTable: dynamodb.ITable;
   readonly fxTable: dynamodb.ITable;
+  /** The gateway's multi-currency payment batches by batchId (also read and written by their workflows). */
+  readonly mccyBatchesTable: dynamodb.ITable;
   readonly eventBus: events.IEventBus;
   readonly webhookQueue: sqs.IQueue;
   /** Also the quarantine: webhooks that can never be processed are sent here with their reason. */
@@ -198,6 +201,7 @@ export class StatefulStack extends Stack {
     this.paymentsTable = this.table('PaymentsTable', paymentsTable);
     this.nameChecksTable = this.table('NameChecksTable', nameChecksTable);
     this.fxTable = this.table('FxTable', fxTable);
+    this.mccyBatchesTable = this.table('MccyBatchesTable', mccyBatchesTable);
 
     // --- Events ----------------------------------------------------------------------------------------
     this.eventBus = new events.EventBus(this, 'EventBus', { eventBusName: config.prefix });

@@ -185,6 +185,25 @@ export class StatelessStack extends Stack {
       );
     }
 
+    // --- Multi-currency payments: the operation function keeps batches and claims cancels ----------------
+    // The `mccy-payments` function exists once the multi-currency payment operations are in the registry.
+    const mccyPaymentsFunction = this.functions.get(fnNames.mccyPayments);
+    if (mccyPaymentsFunction !== undefined) {
+      mccyPaymentsFunction.function.addEnvironment(ENV.mccyBatchesTable, stateful.mccyBatchesTable.tableName);
+      mccyPaymentsFunction.function.addEnvironment(ENV.eventBusName, stateful.eventBus.eventBusName);
+      // Every write is a conditional UpdateItem (batch claimed, accepted, cancel claimed and finished): no Put.
+      mccyPaymentsFunction.addToRolePolicy(
+        itemStatement('MccyBatches', stateful.mccyBatchesTable.tableArn, ['GetItem', 'UpdateItem']),
+      );
+      mccyPaymentsFunction.addToRolePolicy(
+        new iam.PolicyStatement({
+          sid: 'PublishMccyEvents',
+          actions: ['events:PutEvents'],
+          resources: [stateful.eventBus.eventBusArn],
+        }),
+      );
+    }
+
     // --- Name checks: the operation function records each outcome by end-to-end id ----------------------
     // The `name-checks` function exists once the name-check operations are in the registry.
     const nameChecksFunction = this.functions.get(fnNames.nameChecks);
@@ -216,6 +235,17 @@ export class StatelessStack extends Stack {
       { [ENV.fxTable]: stateful.fxTable.tableName },
     );
     fxReader.addToRolePolicy(itemStatement('ReadFxRecords', stateful.fxTable.tableArn, ['GetItem']));
+
+    // --- GET /gateway/mccy/batches/{batchId} -------------------------------------------------------------
+    const mccyReader = make(
+      fnNames.gatewayMccy,
+      `Clearway ${config.envName}: serves the gateway's multi-currency payment batches`,
+      config.operationFunction,
+      { [ENV.mccyBatchesTable]: stateful.mccyBatchesTable.tableName },
+    );
+    mccyReader.addToRolePolicy(
+      itemStatement('ReadMccyBatches', stateful.mccyBatchesTable.tableArn, ['GetItem']),
+    );
 
     // --- GET /gateway/name-checks/{endToEndId} -----------------------------------------------------------
     const nameChecksReader = make(
@@ -298,6 +328,7 @@ export class StatelessStack extends Stack {
         [ENV.inboxTable]: stateful.inboxTable.tableName,
         [ENV.paymentsTable]: stateful.paymentsTable.tableName,
         [ENV.fxTable]: stateful.fxTable.tableName,
+        [ENV.mccyBatchesTable]: stateful.mccyBatchesTable.tableName,
         [ENV.eventBusName]: stateful.eventBus.eventBusName,
         [ENV.webhookDeadLetterQueueUrl]: stateful.webhookDeadLetterQueue.queueUrl,
         [ENV.webhookBodyBucket]: bodyBucketName,
@@ -328,6 +359,10 @@ export class StatelessStack extends Stack {
     // Trades move by conditional UpdateItem after a read.
     processor.addToRolePolicy(
       itemStatement('FxTradeRecords', stateful.fxTable.tableArn, ['GetItem', 'UpdateItem']),
+    );
+    // Batch transactions move by conditional UpdateItem after a read.
+    processor.addToRolePolicy(
+      itemStatement('MccyBatchTransactions', stateful.mccyBatchesTable.tableArn, ['GetItem', 'UpdateItem']),
     );
     processor.addToRolePolicy(
       new iam.PolicyStatement({
@@ -376,6 +411,7 @@ export class StatelessStack extends Stack {
         },
         { id: 'NameChecksTable', table: stateful.nameChecksTable, operations: ['GetItem', 'PutItem'] },
         { id: 'FxTable', table: stateful.fxTable, operations: ['GetItem', 'UpdateItem'] },
+        { id: 'MccyBatchesTable', table: stateful.mccyBatchesTable, operations: ['GetItem', 'UpdateItem'] },
       ],
       ...(stateful.alarmTopic === undefined ? {} : { alarmTopic: stateful.alarmTopic }),
     });

@@ -16,6 +16,7 @@ import {
   nameChecksTable,
   paymentsTable,
   fxTable,
+  mccyBatchesTable,
   webhookInboxTable,
 } from '../shared/config/tables.js';
 import { DynamoDbAttemptLog } from '../shared/gateway/attempt-log.js';
@@ -29,6 +30,11 @@ import { bankBookings } from '../shared/payments/bank-bookings.js';
 import { DynamoDbFxStore } from '../shared/fx/dynamodb-store.js';
 import { FX_TRACKER, fxTracker } from '../shared/fx/track.js';
 import { fxWebhookHook } from '../shared/fx/webhook-hook.js';
+import { DynamoDbBatchStore } from '../shared/mccy-payments/dynamodb-store.js';
+import type { BatchWorkflowInput, BatchWorkflows } from '../shared/mccy-payments/ports.js';
+import { MCCY_PAYMENTS_TRACKER, mccyPaymentsTracker } from '../shared/mccy-payments/track.js';
+import { mccyPaymentsWebhookHook } from '../shared/mccy-payments/webhook-hook.js';
+import { createMccyBatchesReadHandler } from '../functions/gateway-mccy.js';
 import { DynamoDbPaymentStore } from '../shared/payments/dynamodb-store.js';
 import { PAYMENTS_TRACKER, paymentsTracker, paymentsWebhookHook } from '../shared/payments/track.js';
 import { type Clock, type ManualClock, RealTimeClock, systemClock } from '../shared/ports/clock.js';
@@ -84,6 +90,8 @@ export interface SandboxOptions {
   bankRetry?: Partial<RetryPolicy>;
   /** Seeded draws, so a test run repeats: the simulator's fault rates and nonces, the retry jitter. */
   draws?: { simFaults?: () => number; simNonce?: () => string; retryJitter?: () => number };
+  /** Starts the workflow of a scheduled multi-currency batch (default: each start is only logged). */
+  batchWorkflows?: BatchWorkflows;
 }
 
 /** The sandbox's statements bucket: `$CLEARWAY_HOME/statements/<object key>`. */
@@ -184,6 +192,15 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
       log: logger,
       clock: bankClock,
     };
+    const mccy = {
+      store: new DynamoDbBatchStore(dynamo.client, dynamo.tableName(mccyBatchesTable)),
+      events: bus,
+      log: logger,
+    };
+    const batchWorkflows: BatchWorkflows = options.batchWorkflows ?? {
+      start: async (input: BatchWorkflowInput) =>
+        logger.info('batch workflow start (no local runner)', { ...input }),
+    };
     const nameCheckStore = new DynamoDbNameCheckStore(dynamo.client, dynamo.tableName(nameChecksTable));
     const forward: ForwardDependencies = {
       bank,
@@ -201,6 +218,11 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
           nameChecks: { store: nameCheckStore, policy: config.nameChecks.policy },
         }),
         [FX_TRACKER]: fxTracker(fx),
+        [MCCY_PAYMENTS_TRACKER]: mccyPaymentsTracker({
+          ...mccy,
+          clock: bankClock,
+          workflows: batchWorkflows,
+        }),
         [NAME_CHECKS_TRACKER]: nameChecksTracker({
           store: nameCheckStore,
           log: logger,
@@ -215,6 +237,7 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
       hooks: [
         paymentsWebhookHook(payments),
         fxWebhookHook(fx),
+        mccyPaymentsWebhookHook(mccy),
         statementsWebhookHook({
           store: new FolderObjectStore(join(config.home, STATEMENTS_FOLDER)),
           events: bus,
@@ -281,6 +304,12 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
         resource: '/gateway/fx/trades/{endToEndId}',
         functionName: 'gateway-fx',
         handler: createFxTradesReadHandler(() => fx.store),
+      },
+      {
+        method: 'GET',
+        resource: '/gateway/mccy/batches/{batchId}',
+        functionName: 'gateway-mccy',
+        handler: createMccyBatchesReadHandler(() => mccy.store),
       },
       {
         method: 'GET',

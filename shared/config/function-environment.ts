@@ -12,6 +12,9 @@ export const ENV = {
   /** The payment records (end-to-end id to status and history); where it is set, payments are tracked. */
   paymentsTable: 'PAYMENTS_TABLE',
   fxTable: 'FX_TABLE',
+  mccyBatchesTable: 'MCCY_BATCHES_TABLE',
+  /** Minutes after the processing time before a batch with open transactions is overdue (default 240). */
+  mccyOverdueAfterMinutes: 'MCCY_OVERDUE_AFTER_MINUTES',
   /** The payee name-check outcomes by end-to-end id. */
   nameChecksTable: 'NAME_CHECKS_TABLE',
   /** How many hours a name-check outcome is kept (whole hours). */

@@ -56,4 +56,21 @@ export const fxTable: TableDefinition = {
   partitionKey: 'recordId',
 };
 
-export const tables = [idempotencyTable, webhookInboxTable, paymentsTable, nameChecksTable, fxTable] as const;
+/**
+ * The gateway's multi-currency payment batches, kept for good: one item per batch (key its `batchId`), its
+ * attributes at the top level because the batch's Step Functions workflow reads and writes `status`,
+ * `history` and `openTransactions` itself (shared/mccy-payments/records.ts).
+ */
+export const mccyBatchesTable: TableDefinition = {
+  name: 'mccy-batches',
+  partitionKey: 'batchId',
+};
+
+export const tables = [
+  idempotencyTable,
+  webhookInboxTable,
+  paymentsTable,
+  nameChecksTable,
+  fxTable,
+  mccyBatchesTable,
+] as const;

@@ -103,7 +103,7 @@ export async function forwardOperation(
       const answer = await callBank(deps.bank, { ...bankRequest, requestId }, readBack);
       await settleLogged(
         tracker,
-        trackedCallOf(operation, checked.body, requestId, now, request.deadline),
+        trackedCallOf(operation, request, checked.body, requestId, now),
         trackedAnswer(answer),
         deps.log,
       );
@@ -118,9 +118,7 @@ export async function forwardOperation(
   let answer: HttpResult | undefined;
   let workError: unknown;
   const tracked: TrackedCall | undefined =
-    tracker === undefined
-      ? undefined
-      : trackedCallOf(operation, checked.body, requestId, now, request.deadline);
+    tracker === undefined ? undefined : trackedCallOf(operation, request, checked.body, requestId, now);
   const work = async (): Promise<StoredAnswer> => {
     try {
       if (tracker !== undefined && tracked !== undefined) {
@@ -166,17 +164,18 @@ export async function forwardOperation(
 
 function trackedCallOf(
   operation: Operation,
+  request: GatewayRequest,
   body: Uint8Array | undefined,
   requestId: string,
   now: () => number,
-  deadline: number,
 ): TrackedCall {
   return {
     operationId: operation.id,
     body: body === undefined ? undefined : readJson(body, REQUEST_JSON_LIMITS),
+    pathParams: request.pathParams,
     requestId,
     now: new Date(now()),
-    deadline,
+    deadline: request.deadline,
   };
 }
 

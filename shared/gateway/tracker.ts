@@ -7,6 +7,8 @@ export interface TrackedCall {
   operationId: string;
   /** The request body as the safe JSON reader gives it (numbers as `JsonNumber`, the digits written). */
   body: unknown;
+  /** The path parameters as checked (`{batchId}` of a cancel); empty for a path without any. */
+  pathParams?: Record<string, string>;
   /** The X-Request-Id the bank sees (for this Idempotency-Key, or a fresh one for an unkeyed settle-only call). */
   requestId: string;
   now: Date;

@@ -6,6 +6,8 @@ import { logger, metrics } from '../observability.js';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { DynamoDbFxStore } from '../fx/dynamodb-store.js';
 import { fxWebhookHook } from '../fx/webhook-hook.js';
+import { DynamoDbBatchStore } from '../mccy-payments/dynamodb-store.js';
+import { mccyPaymentsWebhookHook } from '../mccy-payments/webhook-hook.js';
 import { DynamoDbPaymentStore } from '../payments/dynamodb-store.js';
 import { paymentsWebhookHook } from '../payments/track.js';
 import { systemClock } from '../ports/clock.js';
@@ -41,6 +43,16 @@ export const awsProcessDependencies = once((): ProcessDependencies => {
         log: logger,
         clock: systemClock,
         countMarginDifference: () => metrics.addMetric('FxMarginDifference', MetricUnit.Count, 1),
+      }),
+    );
+  // Multi-currency batches are followed where the stack gives the processor their table.
+  const mccyBatchesTable = process.env[ENV.mccyBatchesTable];
+  if (mccyBatchesTable)
+    hooks.push(
+      mccyPaymentsWebhookHook({
+        store: new DynamoDbBatchStore(dynamo, mccyBatchesTable),
+        events,
+        log: logger,
       }),
     );
   if (statementBucket)

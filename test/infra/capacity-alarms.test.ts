@@ -17,6 +17,7 @@ const pascalNames = [
   fnNames.gatewayPayments,
   fnNames.gatewayNameChecks,
   fnNames.gatewayFx,
+  fnNames.gatewayMccy,
   fnNames.webhookReceiver,
   fnNames.webhookProcessor,
 ].map((name) =>
@@ -36,6 +37,7 @@ const tableAlarms = [
   'PaymentsTableThrottled',
   'NameChecksTableThrottled',
   'FxTableThrottled',
+  'MccyBatchesTableThrottled',
 ];
 const allAlarms = () => [
   ...accountAlarms,

@@ -148,3 +148,51 @@ describe('the fx table and who may use it', () => {
       expect(onFx(fn)).toEqual([]);
   });
 });
+
+// Multi-currency batches here too, on the same synthesis.
+/** The batches table: the one keyed by `batchId`. */
+const batchesTableId = () =>
+  resourcesOfType(s.statefulJson, 'AWS::DynamoDB::Table').find(([, table]) =>
+    JSON.stringify(table.Properties?.KeySchema).includes('"batchId"'),
+  )?.[0];
+const onBatches = (fn: string) =>
+  statementsOf(fn)
+    .filter(
+      (statement) =>
+        JSON.stringify(statement.Resource) === JSON.stringify({ 'Fn::GetAtt': [batchesTableId(), 'Arn'] }),
+    )
+    .flatMap(actionsOf)
+    .sort();
+
+describe('the multi-currency batches table and who may use it', () => {
+  it('exists in the stateful stack', () => {
+    expect(batchesTableId()).toBeDefined();
+  });
+
+  it('lets the mccy-payments function get and update batches (every write conditional) and put events', () => {
+    expect(onBatches(fnNames.mccyPayments)).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
+    expect(
+      statementsOf(fnNames.mccyPayments).filter((statement) =>
+        actionsOf(statement).includes('events:PutEvents'),
+      ),
+    ).toHaveLength(1);
+    expect(Object.keys(variablesOf(functionOf(fnNames.mccyPayments)))).toEqual(
+      expect.arrayContaining([ENV.mccyBatchesTable, ENV.eventBusName]),
+    );
+  });
+
+  it('lets the processor get and update batches, and the read function only get', () => {
+    expect(onBatches(fnNames.webhookProcessor)).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
+    expect(Object.keys(variablesOf(functionOf(fnNames.webhookProcessor)))).toContain(ENV.mccyBatchesTable);
+    expect(onBatches(fnNames.gatewayMccy)).toEqual(['dynamodb:GetItem']);
+    const dynamo = statementsOf(fnNames.gatewayMccy)
+      .flatMap(actionsOf)
+      .filter((action) => action.startsWith('dynamodb:'));
+    expect(dynamo).toEqual(['dynamodb:GetItem']);
+  });
+
+  it('gives no other function access to it', () => {
+    for (const fn of [fnNames.payments, fnNames.fx, fnNames.gatewayFx, fnNames.webhookReceiver])
+      expect(onBatches(fn)).toEqual([]);
+  });
+});

@@ -26,6 +26,7 @@ const allFunctionNames = () => [
   fnNames.gatewayPayments,
   fnNames.gatewayNameChecks,
   fnNames.gatewayFx,
+  fnNames.gatewayMccy,
   fnNames.webhookReceiver,
   fnNames.webhookProcessor,
 ];
@@ -301,6 +302,9 @@ describe('the stateless stack', () => {
       const fx = statefulId(simulation, 'AWS::DynamoDB::Table', (t) =>
         JSON.stringify(t.Properties?.KeySchema).includes('"recordId"'),
       );
+      const batches = statefulId(simulation, 'AWS::DynamoDB::Table', (t) =>
+        JSON.stringify(t.Properties?.KeySchema).includes('"batchId"'),
+      );
       const bus = statefulId(simulation, 'AWS::Events::EventBus');
       const { queue, dlq } = webhookQueues(simulation);
       const allowed = grants(resolvedStatements(simulation, fnNames.webhookProcessor));
@@ -323,12 +327,14 @@ describe('the stateless stack', () => {
           'sqs:SendMessage',
         ].sort(),
       );
-      // FX trades move by conditional update after a read: no PutItem on the fx table.
+      // FX trades and batch transactions move by conditional update after a read: no PutItem on their tables.
       for (const action of items)
         expect(allowed.get(action)).toEqual([
           { 'Fn::GetAtt': [inbox, 'Arn'] },
           { 'Fn::GetAtt': [payments, 'Arn'] },
-          ...(action === 'dynamodb:PutItem' ? [] : [{ 'Fn::GetAtt': [fx, 'Arn'] }]),
+          ...(action === 'dynamodb:PutItem'
+            ? []
+            : [{ 'Fn::GetAtt': [fx, 'Arn'] }, { 'Fn::GetAtt': [batches, 'Arn'] }]),
         ]);
       expect(allowed.get('events:PutEvents')).toEqual([{ 'Fn::GetAtt': [bus, 'Arn'] }]);
       for (const action of consume) expect(allowed.get(action)).toEqual([{ 'Fn::GetAtt': [queue, 'Arn'] }]);
@@ -380,8 +386,10 @@ describe('the stateless stack', () => {
         const items = ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
         const secretActions = ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'];
         // The payments and fx functions also track their records (their table and the bus):
-        // payments-grants.test.ts, fx-grants.test.ts.
-        const tracking = fn === fnNames.payments || fn === fnNames.fx ? ['events:PutEvents'] : [];
+        // payments-grants.test.ts (payments, fx, multi-currency batches).
+        const tracking = [fnNames.payments, fnNames.fx, fnNames.mccyPayments].includes(fn as never)
+          ? ['events:PutEvents']
+          : [];
         expect([...allowed.keys()].sort()).toEqual(
           [...runtimeBasics, 'kms:Sign', ...items, ...secretActions, ...tracking].sort(),
         );

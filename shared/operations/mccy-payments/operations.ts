@@ -5,6 +5,7 @@ import { batchPathParams, createMccyPaymentsBody, transactionPathParams } from '
  * Spec part 2, "Multi-currency payments": send a batch, cancel it whole or one of its transactions before
  * the cancellation deadline (one hour before processing). Every one moves money or stops it, so each
  * requires an Idempotency-Key. The bank's multi-currency 400 has no `errors` map (`problemForm: 'plain'`).
+ * The `mccy-payments` tracker (`shared/mccy-payments/`) keeps each batch and refuses late cancels locally.
  */
 const fn = 'mccy-payments';
 
@@ -16,6 +17,7 @@ export const createMccyPayments = {
   body: createMccyPaymentsBody,
   requiresIdempotencyKey: true,
   problemForm: 'plain',
+  tracker: 'mccy-payments',
 } satisfies Operation;
 
 export const cancelMccyBatch = {
@@ -26,6 +28,7 @@ export const cancelMccyBatch = {
   pathParams: batchPathParams,
   requiresIdempotencyKey: true,
   problemForm: 'plain',
+  tracker: 'mccy-payments',
 } satisfies Operation;
 
 export const cancelMccyTransaction = {
@@ -36,6 +39,7 @@ export const cancelMccyTransaction = {
   pathParams: transactionPathParams,
   requiresIdempotencyKey: true,
   problemForm: 'plain',
+  tracker: 'mccy-payments',
 } satisfies Operation;
 
 export const mccyPaymentOperations: readonly Operation[] = [

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { JsonNumber } from '../../../shared/json/read-json.js';
+import {
+  acceptedBatchFields,
+  type BatchRecord,
+  cancelRefusal,
+  movedTransaction,
+  sendingBatch,
+} from '../../../shared/mccy-payments/records.js';
+
+/** The batch records, pure: their schedule from the bank's 202, the cancel rule, each transaction move. */
+const batchId = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
+// Friday 6 March 2026, 18:00 UK (GMT): a EUR batch is processed on Monday 9 March at 08:30.
+const fridayEvening = new Date('2026-03-06T18:00:00Z');
+
+function scheduledBatch(): BatchRecord {
+  const sending = sendingBatch(
+    {
+      batchId,
+      currencyCode: 'EUR',
+      transactions: [
+        { endToEndId: 'a', reference: 'r', amount: new JsonNumber('10.50') },
+        { endToEndId: 'b', reference: 'r', amount: new JsonNumber('2') },
+      ],
+    },
+    'req-1',
+    fridayEvening,
+  );
+  return { ...sending, ...acceptedBatchFields(sending, true, fridayEvening) };
+}
+
+describe('a multi-currency batch', () => {
+  it('is claimed Sending with each transaction Submitted and its amount as written', () => {
+    const batch = sendingBatch(
+      {
+        batchId,
+        currencyCode: 'EUR',
+        transactions: [{ endToEndId: 'a', reference: 'r', amount: new JsonNumber('10.50') }],
+      },
+      'req-1',
+      fridayEvening,
+    );
+    expect(batch).toMatchObject({ status: 'Sending', openTransactions: 1, currency: 'EUR' });
+    expect(batch.transactions.a).toMatchObject({ status: 'Submitted', amount: '10.50' });
+  });
+
+  it('is Scheduled for the next business day at 08:30 UK, cancellable until 07:30', () => {
+    expect(scheduledBatch()).toMatchObject({
+      status: 'Scheduled',
+      isScheduled: true,
+      processingAt: '2026-03-09T08:30:00.000Z',
+      cancellationDeadline: '2026-03-09T07:30:00.000Z',
+    });
+  });
+
+  it('is Processing, with no schedule, when the bank took it inside the window', () => {
+    expect(acceptedBatchFields({ currency: 'CZK' }, false, fridayEvening)).toEqual({
+      status: 'Processing',
+      receivedAt: fridayEvening.toISOString(),
+      isScheduled: false,
+    });
+  });
+
+  it('follows summer time: a batch received on Friday 27 March is processed at 08:30 BST on Monday', () => {
+    const fields = acceptedBatchFields({ currency: 'EUR' }, true, new Date('2026-03-27T18:00:00Z'));
+    expect(fields.processingAt).toBe('2026-03-30T07:30:00.000Z');
+    expect(fields.cancellationDeadline).toBe('2026-03-30T06:30:00.000Z');
+  });
+});
+
+describe('the cancel rule', () => {
+  const batch = scheduledBatch();
+  const at = (iso: string) => new Date(iso);
+
+  it('lets a cancel go one second before and exactly at the deadline, not one second after', () => {
+    expect(cancelRefusal(batch, undefined, 'req-2', at('2026-03-09T07:29:59Z'))).toBeUndefined();
+    expect(cancelRefusal(batch, undefined, 'req-2', at('2026-03-09T07:30:00Z'))).toBeUndefined();
+    expect(cancelRefusal(batch, undefined, 'req-2', at('2026-03-09T07:30:01Z'))).toMatchObject({
+      kind: 'too-late',
+      deadline: '2026-03-09T07:30:00.000Z',
+    });
+  });
+
+  it('judges the deadline in UK time across the change to summer time (07:30 BST is 06:30 UTC)', () => {
+    const sending = sendingBatch(
+      { batchId, currencyCode: 'EUR', transactions: [{ endToEndId: 'a', reference: 'r', amount: 1 }] },
+      'req-1',
+      new Date('2026-03-27T18:00:00Z'),
+    );
+    const summer = { ...sending, ...acceptedBatchFields(sending, true, new Date('2026-03-27T18:00:00Z')) };
+    expect(cancelRefusal(summer, undefined, 'r', at('2026-03-30T06:29:59Z'))).toBeUndefined();
+    expect(cancelRefusal(summer, undefined, 'r', at('2026-03-30T06:30:00Z'))).toBeUndefined();
+    expect(cancelRefusal(summer, undefined, 'r', at('2026-03-30T06:30:01Z'))?.kind).toBe('too-late');
+  });
+
+  it('refuses a batch that was not scheduled, a closed window, another cancel at the bank', () => {
+    const processing = { ...batch, status: 'Processing' as const, isScheduled: false };
+    expect(cancelRefusal(processing, undefined, 'r', fridayEvening)?.kind).toBe('not-scheduled');
+    expect(cancelRefusal({ ...batch, status: 'WindowClosed' }, undefined, 'r', fridayEvening)).toMatchObject({
+      kind: 'not-cancellable',
+      deadline: batch.cancellationDeadline,
+    });
+    const pending = { ...batch, status: 'CancelPending' as const, cancel: { requestId: 'other', at: '' } };
+    expect(cancelRefusal(pending, undefined, 'r', fridayEvening)?.kind).toBe('in-progress');
+    // Its own retry (the same X-Request-Id) is no second cancel.
+    expect(cancelRefusal(pending, undefined, 'other', fridayEvening)).toBeUndefined();
+  });
+
+  it('refuses an unknown or already final transaction', () => {
+    expect(cancelRefusal(batch, 'zzz', 'r', fridayEvening)?.kind).toBe('unknown-transaction');
+    const settled = movedTransaction(batchId, 'a', batch.transactions.a!, {
+      to: 'Settled',
+      at: '',
+      cause: 'w',
+    })!;
+    const withSettled = { ...batch, transactions: { ...batch.transactions, a: settled } };
+    expect(cancelRefusal(withSettled, 'a', 'r', fridayEvening)?.kind).toBe('not-cancellable');
+  });
+});
+
+describe('a transaction move', () => {
+  const submitted = scheduledBatch().transactions.a!;
+  const move = (from: typeof submitted, to: Parameters<typeof movedTransaction>[3]['to']) =>
+    movedTransaction(batchId, 'a', from, { to, at: '2026-03-09T08:30:00Z', cause: `w-${to}` });
+
+  it.each(['Created', 'Settled', 'Cancelled', 'ValidationFailed', 'AssessmentFailed'] as const)(
+    'goes Submitted -> %s',
+    (to) => {
+      expect(move(submitted, to)?.status).toBe(to);
+    },
+  );
+
+  it('goes up only: Created -> Settled, never Settled -> Created', () => {
+    const created = move(submitted, 'Created')!;
+    const settled = move(created, 'Settled')!;
+    expect(settled.history.map((transition) => transition.to)).toEqual(['Submitted', 'Created', 'Settled']);
+    expect(move(settled, 'Created')).toBeUndefined();
+  });
+
+  it('keeps the first final state: a late Cancelled after Settled changes nothing', () => {
+    expect(move(move(submitted, 'Settled')!, 'Cancelled')).toBeUndefined();
+  });
+});
