@@ -3,6 +3,7 @@ import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as cloudwatchActions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
+import * as eventschemas from 'aws-cdk-lib/aws-eventschemas';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import * as s3 from 'aws-cdk-lib/aws-s3';
@@ -30,6 +31,8 @@ import {
   webhookBodyBucketName,
 } from './catalog.js';
 import type { ClearwayConfig } from './config.js';
+import { detailTypeName, registrySchemaContent, registrySchemaName } from './event-schemas.js';
+import { eventCatalogue } from '../shared/events/catalogue.js';
 
 export interface StatefulStackProps extends StackProps {
   readonly config: ClearwayConfig;
@@ -205,6 +208,7 @@ export class StatefulStack extends Stack {
 
     // --- Events ----------------------------------------------------------------------------------------
     this.eventBus = new events.EventBus(this, 'EventBus', { eventBusName: config.prefix });
+    this.eventSchemaRegistry(config);
 
     // --- Webhook queue, its DLQ (also the quarantine), the body bucket and the alarm ------------------
     // Both queues hold webhooks not yet processed (money events): kept if the stack is ever deleted. The
@@ -323,6 +327,28 @@ export class StatefulStack extends Stack {
       value: statementBucket.bucketName,
     });
     new CfnOutput(this, 'EventBusNameOutput', { key: 'EventBusName', value: this.eventBus.eventBusName });
+  }
+
+  /**
+   * The schema of every event Clearway publishes, in a registry of its own: consumers find them in the
+   * EventBridge console and download code bindings. Draft-04 schemas of the whole event, made from the event
+   * catalogue like the files in `events/schemas/` (EventBridge takes `JSONSchemaDraft4`, not 2020-12).
+   */
+  private eventSchemaRegistry(config: ClearwayConfig): void {
+    const registry = new eventschemas.CfnRegistry(this, 'EventSchemaRegistry', {
+      registryName: `${config.prefix}-events`,
+      description:
+        'The detail of every event Clearway publishes on its bus (clearway.bank, clearway.gateway).',
+    });
+    for (const event of eventCatalogue) {
+      new eventschemas.CfnSchema(this, `EventSchema${detailTypeName(event.detailType)}`, {
+        registryName: registry.attrRegistryName,
+        schemaName: registrySchemaName(event),
+        type: 'JSONSchemaDraft4',
+        content: registrySchemaContent(event),
+        description: `${event.source} ${event.detailType}`,
+      });
+    }
   }
 
   private table(id: string, definition: TableDefinition): dynamodb.Table {

@@ -46,6 +46,7 @@ import { statementsWebhookHook } from '../shared/statements/archive.js';
 import { FolderBodyStore } from './adapters/folder-body-store.js';
 import { FolderObjectStore } from './adapters/folder-object-store.js';
 import { InMemoryEventBus } from './adapters/in-memory-bus.js';
+import { eventViolation } from '../shared/events/catalogue.js';
 import { InProcessQueue } from './adapters/in-process-queue.js';
 import { type BankSimulator, startBankSimulator } from './bank-sim/simulator.js';
 import type { SandboxConfig } from './config.js';
@@ -92,6 +93,8 @@ export interface SandboxOptions {
   draws?: { simFaults?: () => number; simNonce?: () => string; retryJitter?: () => number };
   /** Starts the workflow of a scheduled multi-currency batch (default: each start is only logged). */
   batchWorkflows?: BatchWorkflows;
+  /** Checks every published event against its schema (`bus.violations`); the tests' sandboxes do. */
+  checkEvents?: boolean;
 }
 
 /** The sandbox's statements bucket: `$CLEARWAY_HOME/statements/<object key>`. */
@@ -180,7 +183,11 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
       tableName: dynamo.tableName(idempotencyTable),
       awsSdkV3Client: dynamo.client,
     });
-    const bus = new InMemoryEventBus(config.eventLimit);
+    const bus = new InMemoryEventBus(
+      config.eventLimit,
+      undefined,
+      options.checkEvents ? eventViolation : undefined,
+    );
     const payments = {
       store: new DynamoDbPaymentStore(dynamo.client, dynamo.tableName(paymentsTable)),
       events: bus,

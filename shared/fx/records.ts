@@ -148,6 +148,9 @@ const RANK: Record<TradeStatus, number> = {
   Refused: 2,
 };
 
+/** Every trade status, in rank order (the event schemas list them). */
+export const TRADE_STATUSES = Object.keys(RANK) as TradeStatus[];
+
 export const TRADE_STATUS_OF_WEBHOOK: Readonly<Record<string, TradeStatus>> = {
   'Fx.Trade.Executed': 'Executed',
   'Fx.Trade.Settled': 'Settled',

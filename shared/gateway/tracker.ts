@@ -49,8 +49,17 @@ export interface OperationTracker {
 export const MAX_CONTENDED_WRITES = 5;
 
 /**
+ * A gateway event's `key`: its detail-type and transition id, so that, like a bank event's key (which starts
+ * with the webhook's type), it never equals the key of another kind of event and consumers may deduplicate
+ * every event on `detail.key` alone.
+ */
+export function gatewayEventKey(detailType: string, transitionId: string): string {
+  return `${detailType}:${transitionId}`;
+}
+
+/**
  * The event a tracked record's status change publishes (`PaymentStatusChanged`, `FxTradeStatusChanged`):
- * consumers deduplicate on `transitionId` and get the whole record after the change.
+ * consumers deduplicate on `key` and get the whole record after the change.
  */
 export function statusChangedEvent(
   detailType: string,
@@ -61,6 +70,7 @@ export function statusChangedEvent(
     source: 'clearway.gateway',
     detailType,
     detail: {
+      key: gatewayEventKey(detailType, transition.transitionId),
       transitionId: transition.transitionId,
       endToEndId: record.endToEndId,
       from: transition.from,

@@ -44,6 +44,9 @@ const RANK: Record<PaymentStatus, number> = {
   AssessmentFailed: 3,
 };
 
+/** Every status, in rank order (the event schemas list them). */
+export const PAYMENT_STATUSES = Object.keys(RANK) as PaymentStatus[];
+
 export function isPaymentStatus(value: unknown): value is PaymentStatus {
   return typeof value === 'string' && Object.hasOwn(RANK, value);
 }

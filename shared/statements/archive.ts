@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Log } from '../bank/client.js';
+import { gatewayEventKey } from '../gateway/tracker.js';
 import { ISO_CODE_PATTERN } from '../domain/currencies.js';
 import { isValidIban } from '../domain/iban.js';
 import { JsonNumber } from '../json/read-json.js';
@@ -113,6 +114,7 @@ export function statementsWebhookHook(deps: StatementArchiveDependencies): State
       source: 'clearway.gateway',
       detailType: STATEMENT_ARCHIVED,
       detail: {
+        key: gatewayEventKey(STATEMENT_ARCHIVED, webhook.key),
         transitionId: webhook.key,
         kind: link.kind,
         ...(link.accountIban === undefined ? {} : { accountIban: link.accountIban }),

@@ -25,7 +25,7 @@ export class EventBridgePublisher implements EventPublisher {
     if (FailedEntryCount) {
       const entry = Entries?.[0];
       throw new Error(
-        `EventBridge refused event ${'key' in event.detail ? event.detail.key : event.detail.transitionId}: ${entry?.ErrorCode} ${entry?.ErrorMessage}`,
+        `EventBridge refused event ${event.detail.key}: ${entry?.ErrorCode} ${entry?.ErrorMessage}`,
       );
     }
   }

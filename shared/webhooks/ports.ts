@@ -48,12 +48,13 @@ export interface BankEvent {
 
 /**
  * An event about state the gateway keeps itself (a payment's status, later FX trades and batches): source
- * `clearway.gateway`, at least once, with a stable `transitionId` consumers deduplicate on.
+ * `clearway.gateway`, at least once, with a stable `key` consumers deduplicate on, as on every bank event
+ * (`<detail-type>:<transitionId>`, `gatewayEventKey`; `transitionId` stays for consumers that read it).
  */
 export interface GatewayEvent {
   source: 'clearway.gateway';
   detailType: string;
-  detail: { transitionId: string } & Record<string, unknown>;
+  detail: { key: string; transitionId: string } & Record<string, unknown>;
 }
 
 export type ClearwayEvent = BankEvent | GatewayEvent;

@@ -1,7 +1,9 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { publicKeyReaderFunctionNames, signingFunctionNames } from '../../lib/catalog.js';
+import { registrySchemaName } from '../../lib/event-schemas.js';
 import { bankPublicKeysPlaceholder, placeholderTokenExpiry } from '../../lib/stateful-stack.js';
+import { eventCatalogue } from '../../shared/events/catalogue.js';
 import {
   idempotencyTable,
   nameChecksTable,
@@ -384,6 +386,40 @@ describe('the stateful stack', () => {
       Name: '/clearway/simulation/bank-public-keys',
       Type: 'String',
       Value: bankPublicKeysPlaceholder,
+    });
+  });
+
+  describe('event schema registry (the detail of every event, from shared/events)', () => {
+    const schemas = () =>
+      resourcesOfType(simulation.statefulJson, 'AWS::EventSchemas::Schema').map(
+        ([, schema]) => schema.Properties ?? {},
+      );
+
+    it('is one registry named after the environment', () => {
+      const [, registry] = onlyResourceOfType(simulation.statefulJson, 'AWS::EventSchemas::Registry');
+      expect(registry.Properties?.RegistryName).toBe('clearway-simulation-events');
+    });
+
+    it('holds one draft-04 schema per event of the catalogue, named <source>@<detail-type>', () => {
+      expect(
+        schemas()
+          .map((schema) => schema.SchemaName)
+          .sort(),
+      ).toEqual(eventCatalogue.map(registrySchemaName).sort());
+      const [registryId] = onlyResourceOfType(simulation.statefulJson, 'AWS::EventSchemas::Registry');
+      for (const schema of schemas()) {
+        expect(schema.Type).toBe('JSONSchemaDraft4');
+        expect(schema.RegistryName).toEqual({ 'Fn::GetAtt': [registryId, 'RegistryName'] });
+        const content = JSON.parse(schema.Content as string);
+        expect(content.$schema).toBe('http://json-schema.org/draft-04/schema#');
+        expect(content.properties['detail-type'].enum).toEqual([String(schema.SchemaName).split('@')[1]]);
+        expect(content.properties.detail.properties.key).toBeDefined();
+      }
+    });
+
+    it('keeps each schema within what EventBridge takes (100 KB of content)', () => {
+      for (const schema of schemas())
+        expect(Buffer.byteLength(schema.Content as string)).toBeLessThan(100_000);
     });
   });
 

@@ -5,7 +5,8 @@ import { testSandbox } from '../support/sandbox.js';
 let world: Awaited<ReturnType<typeof testSandbox>>;
 
 beforeAll(async () => {
-  world = await testSandbox({ eventLimit: 2 });
+  // The listing is under test, not the events: they are stand-ins without the documented payloads.
+  world = await testSandbox({ eventLimit: 2, checkEvents: false });
   for (const [detailType, key] of [
     ['FITestEvent', 'dropped'],
     ['FITestEvent', 'test'],

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testSandbox } from '../support/sandbox.js';
+import { transactionSettledPayload } from '../support/webhook-payloads.js';
 
 let world: Awaited<ReturnType<typeof testSandbox>>;
 
@@ -35,18 +36,14 @@ describe('the sandbox keeps payment records and serves them at /gateway/payments
         await emit({
           Type: 'TransactionSettled',
           Version: 6,
-          Payload: {
-            TransactionId: `tx-${endToEndId}`,
-            Status: 'Settled',
-            Scheme: 'FasterPayments',
+          Payload: transactionSettledPayload({
             EndToEndTransactionId: endToEndId,
             Amount: 25.5,
-            CurrencyCode: 'GBP',
             DebitCreditCode: 'Debit',
             Account: { IBAN: 'GB33BUKB20201555555555' },
             CounterpartAccount: { IBAN: 'GB94BARC10201530093459' },
             SupplementaryData: [{ Name: 'AbusiveMessageScreeningResult', Value: 'Pass' }],
-          },
+          }),
         })
       ).status,
     ).toBe(200);

@@ -66,6 +66,7 @@ describe('the sandbox keeps the statements the bank links to', () => {
       expect.objectContaining({
         detailType: 'StatementArchived',
         detail: {
+          key: 'StatementArchived:MCCY.Statements.AccountStatement:GB33BUKB20201555555555:2026:2:USD',
           transitionId: 'MCCY.Statements.AccountStatement:GB33BUKB20201555555555:2026:2:USD',
           kind: 'account',
           accountIban: 'GB33BUKB20201555555555',

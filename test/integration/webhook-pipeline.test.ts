@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testSandbox } from '../support/sandbox.js';
+import { transactionSettledPayload } from '../support/webhook-payloads.js';
 
 let world: Awaited<ReturnType<typeof testSandbox>>;
 
@@ -8,31 +10,27 @@ beforeAll(async () => {
 });
 afterAll(() => world.sandbox.close());
 
-const settled = (id: string) => ({
-  TransactionId: id,
-  Status: 'Settled',
-  Amount: 12.34,
-  CurrencyCode: 'GBP',
-  DebitCreditCode: 'Credit',
-});
+const settled = (id: string) => transactionSettledPayload({ TransactionId: id });
 
 describe('webhooks from the bank become exactly one event each', () => {
   it('publishes one event per unique webhook when the bank delivers twice and out of order', async () => {
-    const run = Date.now();
+    // Documented TransactionIds are GUIDs: this run's three share their last group.
+    const run = String(Date.now()).slice(-12);
+    const id = (n: number) => `0000000${n}-0000-4000-8000-${run}`;
     world.simulator.setFaults({ nextWebhooks: ['out-of-order', 'duplicate', 'out-of-order'] });
     const emitted = [
-      world.simulator.emitWebhook('TransactionSettled', 6, settled(`tx-${run}-1`)),
-      world.simulator.emitWebhook('TransactionSettled', 6, settled(`tx-${run}-2`)),
-      world.simulator.emitWebhook('TransactionSettled', 6, settled(`tx-${run}-3`)),
+      world.simulator.emitWebhook('TransactionSettled', 6, settled(id(1))),
+      world.simulator.emitWebhook('TransactionSettled', 6, settled(id(2))),
+      world.simulator.emitWebhook('TransactionSettled', 6, settled(id(3))),
     ];
     world.simulator.releaseHeldWebhooks();
     // The bank redelivers the first one later, with a new nonce, as it may.
-    world.simulator.emitWebhook('TransactionSettled', 6, settled(`tx-${run}-1`));
+    world.simulator.emitWebhook('TransactionSettled', 6, settled(id(1)));
 
     const keys = (await world.events())
       .map((event) => event.detail.key)
       .filter((key) => key.includes(`${run}`));
-    expect(keys.sort()).toEqual([1, 2, 3].map((n) => `TransactionSettled:tx-${run}-${n}:Credit`));
+    expect(keys.sort()).toEqual([1, 2, 3].map((n) => `TransactionSettled:${id(n)}:Credit`));
 
     const ids = new Set(emitted.map((webhook) => webhook.id));
     const deliveries = world.simulator.deliveries.filter((delivery) => ids.has(delivery.webhookId));
@@ -41,7 +39,7 @@ describe('webhooks from the bank become exactly one event each', () => {
   });
 
   it('publishes nothing for a badly signed delivery, and the event once the bank retries correctly signed', async () => {
-    const id = `tx-${Date.now()}-bad`;
+    const id = randomUUID();
     world.simulator.setFaults({ nextWebhooks: ['bad-signature'] });
     const webhook = world.simulator.emitWebhook('TransactionSettled', 6, settled(id));
     const keyOf = `TransactionSettled:${id}:Credit`;

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SandboxConfig } from '../../local/config.js';
-import { type SandboxOptions, startSandbox } from '../../local/sandbox.js';
+import { type Sandbox, type SandboxOptions, startSandbox } from '../../local/sandbox.js';
 import { ManualClock } from '../../shared/ports/clock.js';
 import { seededRandom } from './seeded-random.js';
 
@@ -15,6 +15,11 @@ export interface TestSandboxOptions extends Pick<SandboxOptions, 'lambdaTimeoutM
   pathSignature?: boolean;
   /** Seeds every draw of the sandbox (fault rates, nonces, retry jitter), each from its own stream. */
   seed?: number;
+  /**
+   * Whether closing the sandbox fails when an event it published did not match its schema (default true):
+   * only a test that makes the bank send what it does not document turns it off.
+   */
+  checkEvents?: boolean;
 }
 
 /** The whole sandbox in-process on free loopback ports, with fresh keys and a controllable bank clock. */
@@ -42,8 +47,10 @@ export async function testSandbox(options: TestSandboxOptions = {}) {
       lambdaTimeoutMs: options.lambdaTimeoutMs,
       bankRetry: options.bankRetry,
       draws: options.seed === undefined ? undefined : seededDraws(options.seed),
+      checkEvents: options.checkEvents ?? true,
     },
   );
+  failOnEventViolations(sandbox);
   const simulator = sandbox.simulator;
   if (!simulator) throw new Error('the test sandbox always runs the simulator');
   const gateway = (path: string, init: RequestInit = {}) => fetch(`${sandbox.gatewayUrl}${path}`, init);
@@ -77,5 +84,20 @@ function seededDraws(seed: number): SandboxOptions['draws'] {
     retryJitter: seededRandom(seed + 1),
     // The bank's range: 1 to 2^32.
     simNonce: () => String(1 + Math.floor(nonce() * 2 ** 32)),
+  };
+}
+
+/**
+ * Every event a test sandbox publishes must match its schema (`shared/events/`): closing the sandbox (each
+ * test file's afterAll) fails naming the first events that did not.
+ */
+function failOnEventViolations(sandbox: Sandbox): void {
+  const close = sandbox.close.bind(sandbox);
+  sandbox.close = async () => {
+    await close();
+    const { count, first } = sandbox.bus.violations;
+    if (count > 0) {
+      throw new Error(`${count} published event(s) did not match their schema:\n${first.join('\n')}`);
+    }
   };
 }

@@ -71,7 +71,8 @@ export const transactionSettledPayload = z.strictObject({
   ),
   TransactionType: optional(z.enum(['DirectCredit', 'DirectDebit', 'DirectDebitIndemnityClaim'])),
   TransactionSource: optional(text(50)),
-  SupplementaryData: optional(z.array(z.strictObject({ Name: text(33), Value: text(500) }))),
+  // Name: the spec's own entry `AbusiveMessageScreeningIdentifiers` is 34 characters long.
+  SupplementaryData: optional(z.array(z.strictObject({ Name: text(34), Value: text(500) }))),
   Iso20022XmlDocument: optional(text(80000)),
 });
 

@@ -446,6 +446,7 @@ describe('the 202 and the webhooks in any order, each transition exactly once', 
       source: 'clearway.gateway',
       detailType: 'PaymentStatusChanged',
       detail: {
+        key: 'PaymentStatusChanged:e2e-1/1/Settled',
         transitionId: 'e2e-1/1/Settled',
         endToEndId: 'e2e-1',
         from: 'Submitted',

@@ -109,6 +109,7 @@ describe('a statement webhook is archived while its link is valid', () => {
         source: 'clearway.gateway',
         detailType: STATEMENT_ARCHIVED,
         detail: {
+          key: 'StatementArchived:MCCY.Statements.AccountStatement:GB33BUKB20201555555555:2026:2:EUR',
           transitionId: 'MCCY.Statements.AccountStatement:GB33BUKB20201555555555:2026:2:EUR',
           kind: 'account',
           accountIban: 'GB33BUKB20201555555555',

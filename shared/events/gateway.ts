@@ -1,0 +1,133 @@
+import * as z from 'zod/mini';
+import { TRADE_STATUSES, type TradeRecord } from '../fx/records.js';
+import { FX_TRADE_STATUS_CHANGED } from '../fx/webhook-hook.js';
+import type { NameCheckOutcome } from '../name-checks/outcome.js';
+import { PAYMENT_STATUSES, type PaymentRecord } from '../payments/status.js';
+import { PAYMENT_STATUS_CHANGED } from '../payments/track.js';
+import { STATEMENT_ARCHIVED, STATEMENT_WEBHOOKS } from '../statements/archive.js';
+
+/**
+ * The `detail` of every `clearway.gateway` event, one schema each. Objects are open (a consumer ignores a
+ * member it does not know, so a new member is not a breaking change); the type checks at the end hold each
+ * record schema to the interface the code writes, member by member.
+ */
+
+/** Every gateway event: `key` is what consumers deduplicate on (the same value as `transitionId`). */
+const identity = {
+  key: z.string().check(z.minLength(1)),
+  transitionId: z.string().check(z.minLength(1)),
+};
+
+const text = z.string();
+const optionalText = z.optional(z.string());
+const timestamp = z.iso.datetime({ offset: true });
+
+const nameCheckOutcome = z.object({
+  outcome: text,
+  matched: z.boolean(),
+  reasonCode: optionalText,
+  name: optionalText,
+  responseWithinSla: z.optional(z.boolean()),
+  account: text,
+  checkedAt: timestamp,
+});
+
+const paymentStatus = z.enum(PAYMENT_STATUSES as [PaymentRecord['status'], ...PaymentRecord['status'][]]);
+
+const paymentTransition = z.object({
+  transitionId: text,
+  from: z.nullable(paymentStatus),
+  to: paymentStatus,
+  at: timestamp,
+  cause: text,
+  screening: z.optional(z.object({ result: text, identifiers: optionalText })),
+});
+
+export const paymentRecordSchema = z.object({
+  endToEndId: text,
+  status: paymentStatus,
+  scheme: z.literal('FPS'),
+  direction: z.enum(['Outbound', 'Inbound']),
+  amount: optionalText,
+  currency: optionalText,
+  debtorAccount: optionalText,
+  creditorAccount: optionalText,
+  instructionIdentification: optionalText,
+  nameCheck: z.optional(nameCheckOutcome),
+  requestId: optionalText,
+  generation: z.int().check(z.positive()),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  history: z.array(paymentTransition),
+});
+
+const tradeStatus = z.enum(TRADE_STATUSES as [TradeRecord['status'], ...TradeRecord['status'][]]);
+
+export const tradeRecordSchema = z.object({
+  endToEndId: text,
+  status: tradeStatus,
+  sellCurrency: optionalText,
+  buyCurrency: optionalText,
+  fixedSide: optionalText,
+  instructedAmount: optionalText,
+  margin: optionalText,
+  valueDate: optionalText,
+  sellAmount: optionalText,
+  buyAmount: optionalText,
+  clearBankRate: optionalText,
+  symbol: optionalText,
+  marginAmount: optionalText,
+  marginCurrency: optionalText,
+  bankMarginAmount: optionalText,
+  cancellationReason: optionalText,
+  requestId: optionalText,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  history: z.array(
+    z.object({
+      transitionId: text,
+      from: z.nullable(tradeStatus),
+      to: tradeStatus,
+      at: timestamp,
+      cause: text,
+    }),
+  ),
+});
+
+/** `statusChangedEvent`'s detail for a record: the transition and the whole record after it. */
+function statusChanged<S extends z.ZodMiniType>(status: S, record: z.ZodMiniType) {
+  return z.object({ ...identity, endToEndId: text, from: z.nullable(status), to: status, record });
+}
+
+/** Detail schemas by detail-type. A new gateway event adds its entry here. */
+export const gatewayEventDetails = {
+  [PAYMENT_STATUS_CHANGED]: statusChanged(paymentStatus, paymentRecordSchema),
+  [FX_TRADE_STATUS_CHANGED]: statusChanged(tradeStatus, tradeRecordSchema),
+  [STATEMENT_ARCHIVED]: z.object({
+    ...identity,
+    kind: z.enum(Object.values(STATEMENT_WEBHOOKS) as ['institution', 'account']),
+    accountIban: optionalText,
+    year: z.int(),
+    month: z.int().check(z.minimum(1), z.maximum(12)),
+    currency: z.string().check(z.regex(/^[A-Z]{3}$/)),
+    format: text,
+    objectKey: text,
+    location: text,
+    bytes: z.int().check(z.nonnegative()),
+    sha256: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
+  }),
+} satisfies Record<string, z.ZodMiniType>;
+
+// The record schemas list exactly the members of the records the code writes, with the same types.
+type SameShape<A, B> = [A] extends [B]
+  ? [B] extends [A]
+    ? [keyof A] extends [keyof B]
+      ? [keyof B] extends [keyof A]
+        ? true
+        : false
+      : false
+    : false
+  : false;
+true satisfies SameShape<z.output<typeof paymentRecordSchema>, PaymentRecord>;
+true satisfies SameShape<z.output<typeof tradeRecordSchema>, TradeRecord>;
+true satisfies SameShape<z.output<typeof nameCheckOutcome>, NameCheckOutcome>;
