@@ -1,6 +1,7 @@
 import { Aws, type Stack } from 'aws-cdk-lib';
 import { operations } from '../shared/operations/index.js';
 import { pathsOf } from '../shared/operations/operation.js';
+import { gatewayRoutes as sharedGatewayRoutes } from '../shared/gateway/routes.js';
 import { type ClearwayConfig, ConfigError } from './config.js';
 
 /**
@@ -40,20 +41,8 @@ export const fnNames = {
   webhookProcessor: 'webhook-processor',
 } as const;
 
-/** State Clearway keeps and serves itself, under `/gateway/`. */
-export const gatewayRoutes: readonly Route[] = [
-  { id: 'getSigningKey', method: 'GET', path: '/gateway/signing-key', fn: fnNames.gatewaySigningKey },
-  { id: 'getPayment', method: 'GET', path: '/gateway/payments/{endToEndId}', fn: fnNames.gatewayPayments },
-  {
-    id: 'getNameCheck',
-    method: 'GET',
-    path: '/gateway/name-checks/{endToEndId}',
-    fn: fnNames.gatewayNameChecks,
-  },
-  { id: 'getFxQuote', method: 'GET', path: '/gateway/fx/quotes/{quoteId}', fn: fnNames.gatewayFx },
-  { id: 'getFxTrade', method: 'GET', path: '/gateway/fx/trades/{endToEndId}', fn: fnNames.gatewayFx },
-  { id: 'getMccyBatch', method: 'GET', path: '/gateway/mccy/batches/{batchId}', fn: fnNames.gatewayMccy },
-];
+/** State Clearway keeps and serves itself, under `/gateway/` (one list, shared with the typed client). */
+export const gatewayRoutes: readonly Route[] = sharedGatewayRoutes;
 
 /** Every method of the internal API: the mirrored operations, then the gateway's own routes. */
 export function internalRoutes(): Route[] {

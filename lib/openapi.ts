@@ -1,13 +1,6 @@
 import * as z from 'zod/mini';
-import { customerResponses } from '../shared/operations/customers/responses.js';
-import { directDebitResponses } from '../shared/operations/direct-debits/responses.js';
-import { fxResponses } from '../shared/operations/fx/responses.js';
 import { operations } from '../shared/operations/index.js';
-import { mccyAccountResponses } from '../shared/operations/mccy-accounts/responses.js';
-import { nameCheckResponses } from '../shared/operations/name-checks/responses.js';
-import { paymentResponses } from '../shared/operations/payments/responses.js';
-import { sterlingAccountResponses } from '../shared/operations/sterling-accounts/responses.js';
-import { testResponses } from '../shared/operations/test-responses.js';
+import { operationResponses } from '../shared/operations/responses.js';
 import { type Operation, pathsOf } from '../shared/operations/operation.js';
 import { gatewayRoutes, type Route } from './catalog.js';
 
@@ -22,17 +15,8 @@ type JsonObject = Record<string, unknown>;
 
 const PROBLEM = '#/components/schemas/Problem';
 
-/** The bank's documented success bodies by operation id (each domain's responses.ts, held to the simulator). */
-const documentedAnswers: Record<string, z.ZodMiniType | undefined> = {
-  ...testResponses,
-  ...sterlingAccountResponses,
-  ...paymentResponses,
-  ...customerResponses,
-  ...nameCheckResponses,
-  ...directDebitResponses,
-  ...mccyAccountResponses,
-  ...fxResponses,
-};
+/** The bank's documented success bodies by operation id. */
+const documentedAnswers: Record<string, z.ZodMiniType | undefined> = operationResponses;
 
 /** The JSON body the bank documents for a success, when it documents one. */
 function documentedBody(operation: Operation): JsonObject | undefined {

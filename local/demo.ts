@@ -1,17 +1,41 @@
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import {
+  ClearwayApiError,
+  type ClearwayResponse,
+  createClearwayClient,
+  type OperationRequest,
+  type Problem,
+} from '../client/index.js';
+
+type Instruction = OperationRequest<'sendFpsPayments'>['body']['paymentInstructions'][number];
+type Transfer = Instruction['creditTransfers'][number];
 
 /**
  * `npm run demo`: a walk through Clearway against a running sandbox (`npm start`), calling the gateway as
- * an internal workload would; where the bank's counterparties act (a service user collecting a direct
- * debit) it asks the simulator's admin routes, and moves the sandbox clock instead of waiting.
+ * an internal workload would, with the typed client (`client/`: checked, SigV4-signed, a key on every
+ * write); where the bank's counterparties act (a service user collecting a direct debit) it asks the
+ * simulator's admin routes, and moves the sandbox clock instead of waiting.
  * It finds the sandbox from the variables `npm start` reads: CLEARWAY_PORT (default 3000) and
- * CLEARWAY_SIM_PORT (default 3001); CLEARWAY_GATEWAY_URL points it at another gateway.
+ * CLEARWAY_SIM_PORT (default 3001); CLEARWAY_GATEWAY_URL points it at another gateway (signed with the
+ * default AWS credential chain and AWS_REGION there; the sandbox checks only a signature's shape).
  */
 const gatewayUrl = (
   process.env.CLEARWAY_GATEWAY_URL ?? `http://127.0.0.1:${process.env.CLEARWAY_PORT ?? '3000'}`
 ).replace(/\/$/, '');
 const simulatorUrl = `http://127.0.0.1:${process.env.CLEARWAY_SIM_PORT ?? '3001'}`;
+
+/** The sandbox's clock: the bank's time, which the client's time rules are judged at. */
+const sandboxNow = async () =>
+  new Date(((await (await fetch(`${simulatorUrl}/__sim/clock`)).json()) as { now: string }).now);
+
+const clearway = createClearwayClient({
+  baseUrl: gatewayUrl,
+  region: process.env.AWS_REGION ?? 'eu-west-2',
+  ...(process.env.CLEARWAY_GATEWAY_URL === undefined && {
+    credentials: { accessKeyId: 'SANDBOXDEMO', secretAccessKey: 'sandbox-demo' },
+  }),
+  rules: { now: sandboxNow },
+});
 
 interface BankEvent {
   detailType: string;
@@ -27,23 +51,19 @@ async function step<T>(title: string, run: () => Promise<T>): Promise<T> {
 
 const show = (label: string, value: unknown) => console.log(`   ${label}: ${JSON.stringify(value)}`);
 
-/** One call through the gateway; every write carries a fresh Idempotency-Key. */
-async function call(
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(`${gatewayUrl}${path}`, {
-    method,
-    headers: {
-      ...(body !== undefined && { 'content-type': 'application/json' }),
-      ...(method !== 'GET' && { 'idempotency-key': randomUUID() }),
-    },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  console.log(`   ${method} ${path} -> ${response.status}`);
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+/** One call through the client, printed as `METHOD path -> status`; a refusal is an answer here, not a failure. */
+async function call<T>(
+  request: Promise<ClearwayResponse<T>>,
+): Promise<{ status: number; body: T | Problem }> {
+  try {
+    const answer = await request;
+    console.log(`   ${answer.method} ${answer.path} -> ${answer.status}`);
+    return answer;
+  } catch (error) {
+    if (!(error instanceof ClearwayApiError)) throw error;
+    console.log(`   ${error.method} ${error.path} -> ${error.status}`);
+    return { status: error.status, body: error.problem };
+  }
 }
 
 /** What the scheme does in the simulator (`/__sim/...`): not a call a workload makes. */
@@ -80,7 +100,7 @@ async function main(): Promise<void> {
 
   const message = `demo ${new Date().toISOString()}`;
   await step('A signed POST /v1/Test through the gateway, and the FITestEvent it produces', async () => {
-    show('answer', (await call('POST', '/v1/Test', { Message: message })).body);
+    show('answer', (await call(clearway.postTest({ body: { Message: message } }))).body);
     await eventsWhere(
       1,
       (event) => event.detailType === 'FITestEvent' && JSON.stringify(event).includes(message),
@@ -88,11 +108,11 @@ async function main(): Promise<void> {
   });
 
   const account = await step('Open a real sterling account (201, then an AccountCreated event)', async () => {
-    const created = await call('POST', '/v3/Accounts', {
-      accountName: 'Demo client money',
-      owner: { name: 'Demo Ltd' },
-      sortCode: '040004',
-    });
+    const created = await call(
+      clearway.createAccount({
+        body: { accountName: 'Demo client money', owner: { name: 'Demo Ltd' }, sortCode: '040004' },
+      }),
+    );
     const { id, iban, status } = (created.body as { account: { id: string; iban: string; status: string } })
       .account;
     show('account', { id, iban, status });
@@ -103,12 +123,17 @@ async function main(): Promise<void> {
   const virtualIds = await step(
     'Add two virtual accounts (202; each outcome arrives as a webhook)',
     async () => {
-      await call('POST', `/v2/Accounts/${account.id}/Virtual`, {
-        virtualAccounts: [
-          { ownerName: 'Jane Doe', accountIdentifier: { externalIdentifier: `jane-${account.id}` } },
-          { ownerName: 'John Roe', accountIdentifier: { externalIdentifier: `john-${account.id}` } },
-        ],
-      });
+      await call(
+        clearway.createVirtualAccounts({
+          pathParams: { accountId: account.id },
+          body: {
+            virtualAccounts: [
+              { ownerName: 'Jane Doe', accountIdentifier: { externalIdentifier: `jane-${account.id}` } },
+              { ownerName: 'John Roe', accountIdentifier: { externalIdentifier: `john-${account.id}` } },
+            ],
+          },
+        }),
+      );
       const events = await eventsWhere(2, about('VirtualAccountCreated', account.id));
       return events.map((event) => (event.detail.payload as { VirtualAccountId: string }).VirtualAccountId);
     },
@@ -116,12 +141,21 @@ async function main(): Promise<void> {
 
   const [first, second] = virtualIds;
   await step('Amend the first virtual account, disable the second', async () => {
-    await call('PATCH', `/v1/Accounts/${account.id}/Virtual/${first}`, { ownerName: 'Jane Smith' });
-    await call('DELETE', `/v1/Accounts/${account.id}/Virtual/${second}`);
+    await call(
+      clearway.amendVirtualAccount({
+        pathParams: { accountId: account.id, virtualAccountId: first ?? '' },
+        body: { ownerName: 'Jane Smith' },
+      }),
+    );
+    await call(
+      clearway.disableVirtualAccount({
+        pathParams: { accountId: account.id, virtualAccountId: second ?? '' },
+      }),
+    );
   });
 
   await step('List the virtual accounts of the real account: the disabled one is still there', async () => {
-    const listed = await call('GET', `/v2/Accounts/${account.id}/Virtual`);
+    const listed = await call(clearway.listAccountVirtualAccounts({ pathParams: { accountId: account.id } }));
     for (const virtual of (listed.body as { accounts: { id: string; name: string; status: string }[] })
       .accounts) {
       show('virtual account', { id: virtual.id, name: virtual.name, status: virtual.status });
@@ -132,7 +166,7 @@ async function main(): Promise<void> {
     'Send a payment of three instructions: the third asks for more than the account holds (InsufficientFunds)',
     async () => {
       const run = Date.now().toString(36);
-      const transfer = (n: number, amount: number) => ({
+      const transfer = (n: number, amount: number): Transfer => ({
         paymentIdentification: {
           instructionIdentification: `demo-${run}-${n}`,
           endToEndIdentification: `demo-${run}-${n}`,
@@ -146,19 +180,23 @@ async function main(): Promise<void> {
           structured: { creditorReferenceInformation: { reference: `Invoice ${n}` } },
         },
       });
-      const instruction = (n: number, transfers: unknown[]) => ({
+      const instruction = (n: number, transfers: Transfer[]): Instruction => ({
         debtor: { address: '1 High Street, London' },
         paymentInstructionIdentification: `demo-${run}-pi${n}`,
         debtorAccount: { identification: { iban: account.iban } },
         creditTransfers: transfers,
       });
-      const sent = await call('POST', '/v3/payments/fps', {
-        paymentInstructions: [
-          instruction(1, [transfer(1, 125.5)]),
-          instruction(2, [transfer(2, 74.5)]),
-          instruction(3, [transfer(3, 999_999), transfer(4, 999_999)]),
-        ],
-      });
+      const sent = await call(
+        clearway.sendFpsPayments({
+          body: {
+            paymentInstructions: [
+              instruction(1, [transfer(1, 125.5)]),
+              instruction(2, [transfer(2, 74.5)]),
+              instruction(3, [transfer(3, 999_999), transfer(4, 999_999)]),
+            ],
+          },
+        }),
+      );
       show('answer', sent.body);
       const ids = [1, 2].map((n) => `demo-${run}-${n}`);
       await eventsWhere(
@@ -169,10 +207,12 @@ async function main(): Promise<void> {
             (event.detail.payload as { EndToEndTransactionId?: string }).EndToEndTransactionId ?? '',
           ),
       );
-      const record = await call('GET', `/gateway/payments/${ids[0]}`);
+      const record = await call(clearway.gateway.getPayment({ pathParams: { endToEndId: ids[0] ?? '' } }));
       const { status, history } = record.body as { status: string; history: { to: string; cause: string }[] };
       show('payment record', { status, history: history.map(({ to, cause }) => `${to} (${cause})`) });
-      const refused = await call('GET', `/gateway/payments/demo-${run}-3`);
+      const refused = await call(
+        clearway.gateway.getPayment({ pathParams: { endToEndId: `demo-${run}-3` } }),
+      );
       show('refused instruction', (refused.body as { status: string }).status);
     },
   );
@@ -181,12 +221,16 @@ async function main(): Promise<void> {
     'Direct debit: an instruction created, collected twice (the second unpaid), then cancelled',
     async () => {
       const reference = `DEMO ${Date.now().toString(36).toUpperCase()}`;
-      const base = `/v1/Accounts/${account.id}/Mandates`;
-      await call('POST', base, { serviceUserNumber: '123456', reference, originatorName: 'DEMO GYM LTD' });
+      await call(
+        clearway.createMandate({
+          pathParams: { accountId: account.id },
+          body: { serviceUserNumber: '123456', reference, originatorName: 'DEMO GYM LTD' },
+        }),
+      );
       const named = (type: string) => (event: BankEvent) =>
         event.detailType === type && (event.detail.payload as { Reference?: string }).Reference === reference;
       await eventsWhere(1, named('BacsMandateInitiated'));
-      const listed = await call('GET', `/v2/Accounts/${account.id}/Mandates`);
+      const listed = await call(clearway.listMandates({ pathParams: { accountId: account.id } }));
       const mandate = (
         listed.body as { directDebitMandates: { mandateId: string; reference: string }[] }
       ).directDebitMandates.find((m) => m.reference === reference);
@@ -200,14 +244,20 @@ async function main(): Promise<void> {
       });
       await eventsWhere(1, named('BacsUnpaidDirectDebitReceived'));
       const collections = await call(
-        'GET',
-        `/v2/Accounts/${account.id}/Mandates/${mandate.mandateId}/Collections`,
+        clearway.listMandateCollections({
+          pathParams: { accountId: account.id, mandateId: mandate.mandateId },
+        }),
       );
       for (const c of (collections.body as { mandateTransactions: { status: string; amount: unknown }[] })
         .mandateTransactions) {
         show('collection', { status: c.status, amount: c.amount });
       }
-      await call('DELETE', `${base}/${mandate.mandateId}`, { reasonCode: '1' });
+      await call(
+        clearway.cancelMandate({
+          pathParams: { accountId: account.id, mandateId: mandate.mandateId },
+          body: { reasonCode: '1' },
+        }),
+      );
       await eventsWhere(1, named('BacsMandateCancelled'));
     },
   );
@@ -217,40 +267,54 @@ async function main(): Promise<void> {
     async () => {
       const open = async (label: string, currencies: string[]) =>
         (
-          await call('POST', '/mccy/v2/Accounts', {
-            label,
-            owner: 'Demo Ltd',
-            kind: 'YourFunds',
-            currencies,
-            bankIdentifierCode: null,
-            routingCode: null,
-          })
+          await call(
+            clearway.createMccyAccount({
+              body: {
+                label,
+                owner: 'Demo Ltd',
+                kind: 'YourFunds',
+                currencies,
+                bankIdentifierCode: null,
+                routingCode: null,
+              },
+            }),
+          )
         ).body as { id: string; identifiers: { identifier: string }[] };
       const treasury = await open('Demo treasury', ['EUR', 'USD']);
       const euros = await open('Demo euros', ['EUR']);
       const virtual = (
-        await call('POST', '/mccy/v1/VirtualAccounts', {
-          accountId: treasury.id,
-          virtualAccount: { owner: 'Demo client' },
-        })
+        await call(
+          clearway.createMccyVirtualAccount({
+            body: { accountId: treasury.id, virtualAccount: { owner: 'Demo client' } },
+          }),
+        )
       ).body as { id: string; identifiers: { identifier: string }[] };
       const run = Date.now().toString(36);
-      await call('POST', `/v1/mccy/inboundpayment/${treasury.id}`, {
-        instructedCurrency: 'EUR',
-        instructedAmount: 250,
-        reference: 'Demo funding',
-        endToEndId: `in-${run}`,
-        ultimateCreditor: { iban: virtual.identifiers[0]?.identifier, name: 'Demo client' },
-        ultimateDebtor: { identifier: 'DE89370400440532013000', name: 'Max Muster', address: 'Berlin' },
-      });
-      await call('POST', '/v1/mccy/internaltransfers', {
-        debitAccountIban: treasury.identifiers[0]?.identifier,
-        creditAccountOther: { kind: 'AccountId', identifier: euros.id },
-        instructedAmount: 100,
-        instructedCurrency: 'EUR',
-        endToEndId: `tr-${run}`,
-        reference: 'Demo rebalance',
-      });
+      await call(
+        clearway.simulateMccyInboundPayment({
+          pathParams: { accountUniqueId: treasury.id },
+          body: {
+            instructedCurrency: 'EUR',
+            instructedAmount: 250,
+            reference: 'Demo funding',
+            endToEndId: `in-${run}`,
+            ultimateCreditor: { iban: virtual.identifiers[0]?.identifier ?? '', name: 'Demo client' },
+            ultimateDebtor: { identifier: 'DE89370400440532013000', name: 'Max Muster', address: 'Berlin' },
+          },
+        }),
+      );
+      await call(
+        clearway.createMccyInternalTransfer({
+          body: {
+            debitAccountIban: treasury.identifiers[0]?.identifier,
+            creditAccountOther: { kind: 'AccountId', identifier: euros.id },
+            instructedAmount: 100,
+            instructedCurrency: 'EUR',
+            endToEndId: `tr-${run}`,
+            reference: 'Demo rebalance',
+          },
+        }),
+      );
       await eventsWhere(
         1,
         (event) =>
@@ -261,25 +325,32 @@ async function main(): Promise<void> {
         ['treasury', treasury.id],
         ['euros', euros.id],
       ] as const) {
-        show(`${name} balances`, (await call('GET', `/mccy/v1/Accounts/${id}/balances`)).body);
+        show(
+          `${name} balances`,
+          (await call(clearway.getMccyAccountBalances({ pathParams: { accountId: id } }))).body,
+        );
       }
-      const listed = await call('GET', `/mccy/v1/Accounts/${treasury.id}/transactions?Currency=EUR`);
+      const listed = await call(
+        clearway.listMccyAccountTransactions({
+          pathParams: { accountId: treasury.id },
+          query: { Currency: 'EUR' },
+        }),
+      );
       for (const t of (
         listed.body as { transactions: { endToEndId: string; amount: number; kind: string }[] }
       ).transactions ?? []) {
         show('transaction', { endToEndId: t.endToEndId, amount: t.amount, kind: t.kind });
       }
       // Last month: the bank offers it from the 5th of this month (on the sandbox clock).
-      const clock = (await (await fetch(`${simulatorUrl}/__sim/clock`)).json()) as { now: string };
-      const now = new Date(clock.now);
+      const now = await sandboxNow();
       const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
       const period = {
         year: last.getUTCFullYear(),
         month: last.getUTCMonth() + 1,
-        format: 'csv',
+        format: 'csv' as const,
         currency: 'EUR',
       };
-      const requested = await call('POST', '/mccy/v1/StatementRequests', period);
+      const requested = await call(clearway.requestMccyInstitutionStatement({ body: period }));
       if (requested.status !== 202) {
         show('statement', requested.body);
         return;
@@ -300,52 +371,67 @@ async function main(): Promise<void> {
     'FX: quote EUR to USD with a margin, execute once (a second is refused locally), settle at the value date',
     async () => {
       const account = (
-        await call('POST', '/mccy/v2/Accounts', {
-          label: 'Demo FX',
-          owner: 'Demo Ltd',
-          kind: 'YourFunds',
-          currencies: ['EUR', 'USD'],
-          bankIdentifierCode: null,
-          routingCode: null,
-        })
+        await call(
+          clearway.createMccyAccount({
+            body: {
+              label: 'Demo FX',
+              owner: 'Demo Ltd',
+              kind: 'YourFunds',
+              currencies: ['EUR', 'USD'],
+              bankIdentifierCode: null,
+              routingCode: null,
+            },
+          }),
+        )
       ).body as { id: string; identifiers: { identifier: string }[] };
       const iban = account.identifiers[0]?.identifier;
-      await call('POST', `/v1/mccy/inboundpayment/${account.id}`, {
-        instructedCurrency: 'EUR',
-        instructedAmount: 5000,
-        reference: 'Demo FX funding',
-        ultimateCreditor: { iban, name: 'Demo Ltd' },
-      });
-      const clock = async () =>
-        new Date(((await (await fetch(`${simulatorUrl}/__sim/clock`)).json()) as { now: string }).now);
+      await call(
+        clearway.simulateMccyInboundPayment({
+          pathParams: { accountUniqueId: account.id },
+          body: {
+            instructedCurrency: 'EUR',
+            instructedAmount: 5000,
+            reference: 'Demo FX funding',
+            ultimateCreditor: { iban: iban ?? '', name: 'Demo Ltd' },
+          },
+        }),
+      );
       // The next weekday after today on the sandbox clock: a value date the desk books until 23:30 UK time.
       const quote = async () => {
-        const day = await clock();
+        const day = await sandboxNow();
         for (let ahead = 1; ahead <= 4; ahead++) {
           const valueDate = new Date(day.getTime() + ahead * 86_400_000);
           if (valueDate.getUTCDay() === 0 || valueDate.getUTCDay() === 6) continue;
-          const answer = await call('POST', '/fx/v1/quote', {
-            valueDate: `${valueDate.toISOString().slice(0, 10)}T00:00:00Z`,
-            instructedAmount: 1000,
-            fixedSide: 'sell',
-            sellCurrency: 'EUR',
-            buyCurrency: 'USD',
-            margin: 0.01,
-          });
+          const answer = await call(
+            clearway.createFxQuote({
+              body: {
+                valueDate: `${valueDate.toISOString().slice(0, 10)}T00:00:00Z`,
+                instructedAmount: 1000,
+                fixedSide: 'sell',
+                sellCurrency: 'EUR',
+                buyCurrency: 'USD',
+                margin: 0.01,
+              },
+            }),
+          );
           if (answer.status === 200) return answer.body as { quoteId: string; valueDate: string };
           show('refused', answer.body);
         }
         throw new Error('no value date was quoted');
       };
       const execute = (quoteId: string) =>
-        call('POST', '/fx/v1/ExecuteQuote', {
-          quoteId,
-          customerInformation: {
-            sellAccount: { owner: 'Demo Ltd', iban },
-            buyAccount: { owner: 'Demo Ltd', iban },
-            attestation: 'Y',
-          },
-        });
+        call(
+          clearway.executeFxQuote({
+            body: {
+              quoteId,
+              customerInformation: {
+                sellAccount: { owner: 'Demo Ltd', iban: iban ?? '' },
+                buyAccount: { owner: 'Demo Ltd', iban: iban ?? '' },
+                attestation: 'Y',
+              },
+            },
+          }),
+        );
       const quoted = await quote();
       show('quote', quoted);
       await execute(quoted.quoteId);
@@ -363,7 +449,7 @@ async function main(): Promise<void> {
 
       await simulate('/__sim/clock/set', { to: quoted.valueDate });
       await eventsWhere(1, about('Fx.Trade.Settled'));
-      const trade = await call('GET', `/gateway/fx/trades/${endToEndId}`);
+      const trade = await call(clearway.gateway.getFxTrade({ pathParams: { endToEndId } }));
       const { status, history } = trade.body as { status: string; history: { to: string }[] };
       show('trade record', { status, history: history.map(({ to }) => to) });
     },

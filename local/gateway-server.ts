@@ -7,6 +7,7 @@ import { type Operation, pathsOf } from '../shared/operations/operation.js';
 import { lambdaContext } from './adapters/lambda-context.js';
 import { readBody } from './read-body.js';
 import { Router } from './router.js';
+import { sigV4ShapeProblem } from './sigv4-shape.js';
 
 export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -34,6 +35,13 @@ export function operationRoutes(
   );
 }
 
+export interface GatewayServerOptions {
+  lambdaTimeoutMs?: number;
+  maxBodyBytes?: number;
+  /** Called for each request whose SigV4 `Authorization` header has the right shape (tests count them). */
+  onSignedRequest?: () => void;
+}
+
 /**
  * API Gateway as the sandbox has it: matches the request to a resource with the simulator's router (literal
  * segments win over variables, as in API Gateway), builds the proxy event and calls the same handler the
@@ -42,7 +50,7 @@ export function operationRoutes(
 export function startGatewayServer(
   routes: Route[],
   port: number,
-  options: { lambdaTimeoutMs?: number; maxBodyBytes?: number } = {},
+  options: GatewayServerOptions = {},
 ): Promise<Server> {
   const router = new Router<Route>({ ignoreCase: false });
   for (const route of routes) router.add(route.method as HttpMethod, route.resource, route);
@@ -64,7 +72,7 @@ async function serve(
   router: Router<Route>,
   request: IncomingMessage,
   response: ServerResponse,
-  options: { lambdaTimeoutMs?: number; maxBodyBytes: number },
+  options: GatewayServerOptions & { maxBodyBytes: number },
 ): Promise<void> {
   // The target is split by hand: a URL parser would resolve `..` and `%2E%2E` segments before routing,
   // which API Gateway does not do; the path rules must see them.
@@ -79,6 +87,13 @@ async function serve(
   if (match.kind === 'not-found') return answerProblem(response, 404, 'Not Found', url.pathname);
   if (match.kind === 'method-not-allowed') {
     return answerProblem(response, 405, 'Method Not Allowed', `${request.method} ${url.pathname}`);
+  }
+  // IAM authorisation as far as the sandbox can judge it: a signature's shape (it holds no secret keys).
+  // Unsigned requests stay accepted, so a curl or a test can still send raw bytes.
+  if (request.headers.authorization !== undefined) {
+    const wrong = sigV4ShapeProblem(request.headers);
+    if (wrong !== undefined) return answerProblem(response, 403, 'Forbidden', wrong);
+    options.onSignedRequest?.();
   }
   const route = match.value;
   const { maxBodyBytes, lambdaTimeoutMs } = options;

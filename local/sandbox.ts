@@ -71,6 +71,8 @@ export interface Sandbox {
   dynamo: LocalDynamo;
   signingKeyPath: string;
   bankPublicKeyPath: string;
+  /** How many requests came with a well-formed SigV4 `Authorization` header (the typed client's). */
+  signedRequests(): number;
   /** Waits until the simulator has no delivery in flight and the queue is empty. */
   settle(): Promise<void>;
   close(): Promise<void>;
@@ -326,8 +328,14 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
       },
       ...localOnlyRoutes(bus, queue),
     ];
+    let signedRequests = 0;
     const server: Server = await listenOn(config.port, 'CLEARWAY_PORT', () =>
-      startGatewayServer(routes, config.port, { lambdaTimeoutMs: options.lambdaTimeoutMs }),
+      startGatewayServer(routes, config.port, {
+        lambdaTimeoutMs: options.lambdaTimeoutMs,
+        onSignedRequest: () => {
+          signedRequests += 1;
+        },
+      }),
     );
     closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
     const gatewayUrl = `http://127.0.0.1:${portOf(server)}`;
@@ -347,6 +355,7 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
       dynamo,
       signingKeyPath: institutionKey.privateKeyPath,
       bankPublicKeyPath: bankPublicKeyPath as string,
+      signedRequests: () => signedRequests,
       settle,
       // Work in flight (a delivery, a queued webhook) finishes before the tables it writes are closed.
       close: async () => {

@@ -23,6 +23,8 @@ import {
   checkRequest,
   type GatewayRequest,
   isValidIdempotencyKey,
+  OUTCOME_HEADER,
+  refusalProblem,
   type RequestProblem,
 } from './request.js';
 import type { OperationTracker, TrackedAnswer, TrackedCall } from './tracker.js';
@@ -46,8 +48,7 @@ export interface ForwardDependencies {
   bankClock?: Clock;
 }
 
-/** Header telling the caller that the bank had already processed an earlier attempt of this request. */
-export const OUTCOME_HEADER = 'clearway-outcome';
+export { OUTCOME_HEADER };
 
 /**
  * The gateway's one use case for a mirrored operation: check the spec's rules, then send it to the bank
@@ -337,13 +338,8 @@ function failureResult(error: unknown, log: Log, requestId?: string): HttpResult
  * this key, else a fresh one) and a log line like the bank client's.
  */
 function refusal(operation: Operation, request: GatewayRequest, problemFound: RequestProblem, log: Log) {
-  const { status, title, errors } = problemFound;
+  const { status, errors } = problemFound;
   const path = request.path ?? operation.path;
-  const count = Object.keys(errors).length;
-  const what =
-    status === 400
-      ? `${count} ${count === 1 ? 'property breaks' : 'properties break'} the bank's rules`
-      : title;
   const key = request.idempotencyKey;
   const requestId =
     key !== undefined && isValidIdempotencyKey(key)
@@ -356,12 +352,5 @@ function refusal(operation: Operation, request: GatewayRequest, problemFound: Re
     requestId,
     properties: Object.keys(errors),
   });
-  return problem(
-    status,
-    title,
-    `${operation.method} ${path}: ${what}.`,
-    errors,
-    { 'x-request-id': requestId },
-    path,
-  );
+  return refusalProblem(operation.method, path, problemFound, { 'x-request-id': requestId });
 }

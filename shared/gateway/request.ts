@@ -5,9 +5,13 @@ import {
   hasFieldErrors,
   mergeFieldErrors,
 } from '../http/validation.js';
+import { type HttpResult, problem } from '../http/problem.js';
 import { JsonReadError, type JsonValue, readJson, REQUEST_JSON_LIMITS } from '../json/read-json.js';
 import type { Operation, RuleContext } from '../operations/operation.js';
 import { validateRequest } from '../operations/validate.js';
+
+/** Header telling the caller that the bank had already processed an earlier attempt of this request. */
+export const OUTCOME_HEADER = 'clearway-outcome';
 
 /** An internal caller's request, already taken out of the API Gateway event. */
 export interface GatewayRequest {
@@ -118,4 +122,24 @@ export function bankPath(
 /** 1 to 255 printable ASCII characters, no spaces. */
 export function isValidIdempotencyKey(key: string): boolean {
   return /^[\x21-\x7e]{1,255}$/.test(key);
+}
+
+/**
+ * The gateway's answer to a request `checkRequest` refused: the bank's problem members with the path as
+ * `instance` and a detail naming the method and path. The typed client refuses with the same body before
+ * signing.
+ */
+export function refusalProblem(
+  method: string,
+  path: string,
+  found: RequestProblem,
+  headers: Record<string, string> = {},
+): HttpResult {
+  const { status, title, errors } = found;
+  const count = Object.keys(errors).length;
+  const what =
+    status === 400
+      ? `${count} ${count === 1 ? 'property breaks' : 'properties break'} the bank's rules`
+      : title;
+  return problem(status, title, `${method} ${path}: ${what}.`, errors, headers, path);
 }
