@@ -28,6 +28,7 @@ const allFunctionNames = () => [
   fnNames.gatewayFx,
   fnNames.webhookReceiver,
   fnNames.webhookProcessor,
+  fnNames.tokenExpiryCheck,
 ];
 
 /** The REST API whose Name ends with the suffix. */
