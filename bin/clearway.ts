@@ -3,6 +3,7 @@
  * The `clearway` command line: `npm run clearway -- <command> [options]`.
  * Add a subcommand by adding one entry below; its logic lives outside this file. `help` is built in.
  */
+import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { KMSClient } from '@aws-sdk/client-kms';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SQSClient } from '@aws-sdk/client-sqs';
@@ -11,6 +12,7 @@ import { type CliContext, type Commands, runCli } from '../shared/onboarding/cli
 import { csrCommand, keysCommand } from '../shared/onboarding/commands.js';
 import { nameCheckCsrCommand, nameCheckPemCommand } from '../shared/onboarding/name-check-commands.js';
 import { tokenCommand } from '../shared/onboarding/token-command.js';
+import { replayCommand } from '../shared/events/replay-command.js';
 import { redriveDlqCommand } from '../shared/webhooks/redrive-command.js';
 
 const commands: Commands = {
@@ -20,11 +22,13 @@ const commands: Commands = {
   'name-check-csr': nameCheckCsrCommand,
   'name-check-pem': nameCheckPemCommand,
   'redrive-dlq': redriveDlqCommand,
+  replay: replayCommand,
 };
 
 let kms: KMSClient | undefined;
 let sqs: SQSClient | undefined;
 let secretsManager: SecretsManagerClient | undefined;
+let eventBridge: EventBridgeClient | undefined;
 const context: CliContext = {
   env: process.env,
   out: (text) => process.stdout.write(text),
@@ -41,6 +45,12 @@ const context: CliContext = {
     secretsManager ??= new SecretsManagerClient({});
     return secretsManager;
   },
+  eventBridge: () => {
+    eventBridge ??= new EventBridgeClient({});
+    return eventBridge;
+  },
+  now: () => new Date(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   readStdin: () => text(process.stdin),
   fetch: (url, init) => fetch(url, init),
 };

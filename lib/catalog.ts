@@ -39,6 +39,8 @@ export const fnNames = {
   payments: 'payments',
   webhookReceiver: 'webhook-receiver',
   webhookProcessor: 'webhook-processor',
+  /** The daily check of the API token's expiry (scheduled, no route). */
+  tokenExpiryCheck: 'token-expiry-check',
 } as const;
 
 /** State Clearway keeps and serves itself, under `/gateway/` (one list, shared with the typed client). */

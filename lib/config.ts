@@ -13,6 +13,7 @@ import {
   parseNameCheckTtlHours,
 } from '../shared/name-checks/policy.js';
 import { ENVIRONMENT_NAMES, type EnvironmentName } from '../shared/config/function-environment.js';
+import { archiveRetentionDays } from '../shared/events/archive.js';
 import { ANSWER_DEADLINE_MS } from '../shared/webhooks/delivery-rules.js';
 
 export const environmentNames = ENVIRONMENT_NAMES;
@@ -98,6 +99,11 @@ export interface ClearwayConfig {
    * record asks for it. Off by default: the UK entity signs bodies only; the EU entity's reference wants it.
    */
   readonly pathSignature: boolean;
+  /**
+   * Days the bus's EventBridge archive keeps events (`clearway replay` reads it back from the archive):
+   * simulation 30, production 365 (`shared/events/archive.ts`, which the sandbox's replay also applies).
+   */
+  readonly eventArchiveRetentionDays: number;
 }
 
 const sharedDefaults = {
@@ -130,6 +136,7 @@ export const environments: Record<EnvironmentName, ClearwayConfig> = {
     webhookSourceRanges: ['51.145.122.16/28', '20.39.213.0/28', '172.187.147.144/28', '20.117.212.176/28'],
     logRetention: RetentionDays.ONE_MONTH,
     retainLogs: false,
+    eventArchiveRetentionDays: archiveRetentionDays.simulation,
   },
   production: {
     ...sharedDefaults,
@@ -139,6 +146,7 @@ export const environments: Record<EnvironmentName, ClearwayConfig> = {
     webhookSourceRanges: ['51.145.122.32/28', '172.187.179.192/28', '172.187.243.32/28', '20.117.189.64/28'],
     logRetention: RetentionDays.ONE_YEAR,
     retainLogs: true,
+    eventArchiveRetentionDays: archiveRetentionDays.production,
   },
 };
 

@@ -48,6 +48,11 @@ export const placeholderTokenExpiry = '1970-01-01T00:00:00Z';
 export const bankPublicKeysPlaceholder =
   'PLACEHOLDER: put the bank public key(s) here as PEM (several BEGIN PUBLIC KEY blocks during a rotation)';
 
+/** The bus's archive, by a fixed name (at most 48 characters) the operator passes to `clearway replay`. */
+export function eventArchiveName(config: ClearwayConfig): string {
+  return `${config.prefix}-events`;
+}
+
 /** The SSM parameter of the bank's public keys: a fixed name, so the receiver's stack can resolve its value. */
 export function bankPublicKeysParameterName(config: ClearwayConfig): string {
   return `/clearway/${config.envName}/bank-public-keys`;
@@ -97,6 +102,8 @@ export class StatefulStack extends Stack {
   /** The gateway's multi-currency payment batches by batchId (also read and written by their workflows). */
   readonly mccyBatchesTable: dynamodb.ITable;
   readonly eventBus: events.IEventBus;
+  /** The bus's archive `clearway replay` replays from (retention per environment). */
+  readonly eventArchive: events.Archive;
   readonly webhookQueue: sqs.IQueue;
   /** Also the quarantine: webhooks that can never be processed are sent here with their reason. */
   readonly webhookDeadLetterQueue: sqs.IQueue;
@@ -209,6 +216,14 @@ export class StatefulStack extends Stack {
     // --- Events ----------------------------------------------------------------------------------------
     this.eventBus = new events.EventBus(this, 'EventBus', { eventBusName: config.prefix });
     this.eventSchemaRegistry(config);
+    // Every event the bus receives, for `clearway replay`; replayed events are not archived again.
+    this.eventArchive = new events.Archive(this, 'EventArchive', {
+      sourceEventBus: this.eventBus,
+      archiveName: eventArchiveName(config),
+      description: `Clearway ${config.envName}: every event of the bus, for clearway replay`,
+      eventPattern: { account: [this.account] },
+      retention: Duration.days(config.eventArchiveRetentionDays),
+    });
 
     // --- Webhook queue, its DLQ (also the quarantine), the body bucket and the alarm ------------------
     // Both queues hold webhooks not yet processed (money events): kept if the stack is ever deleted. The
@@ -325,6 +340,11 @@ export class StatefulStack extends Stack {
     new CfnOutput(this, 'StatementBucketNameOutput', {
       key: 'StatementBucketName',
       value: statementBucket.bucketName,
+    });
+    // `clearway replay --archive` takes this.
+    new CfnOutput(this, 'EventArchiveNameOutput', {
+      key: 'EventArchiveName',
+      value: eventArchiveName(config),
     });
     new CfnOutput(this, 'EventBusNameOutput', { key: 'EventBusName', value: this.eventBus.eventBusName });
   }

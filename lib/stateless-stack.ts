@@ -1,3 +1,4 @@
+import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Aws, CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -19,6 +20,8 @@ import { ApiGatewayAccountLogging } from './constructs/api-logging.js';
 import { CapacityAlarms } from './constructs/capacity-alarms.js';
 import { ClearwayFunction } from './constructs/function.js';
 import { InternalApi } from './constructs/internal-api.js';
+import { OperationsDashboard } from './constructs/operations-dashboard.js';
+import { TokenExpiryCheck } from './constructs/token-expiry-check.js';
 import { WebhookApi } from './constructs/webhook-api.js';
 import { bankPublicKeysParameterName, type StatefulStack, signingAlgorithm } from './stateful-stack.js';
 
@@ -34,6 +37,8 @@ const inboxOperations = ['GetItem', 'PutItem', 'UpdateItem'];
 export interface StatelessStackProps extends StackProps {
   readonly config: ClearwayConfig;
   readonly stateful: StatefulStack;
+  /** The multi-currency batch workflow, when the stack has one: shown on the operations dashboard. */
+  readonly stateMachine?: sfn.IStateMachine;
 }
 
 /**
@@ -380,6 +385,19 @@ export class StatelessStack extends Stack {
       }),
     );
 
+    // --- The daily API token expiry check (no route: scheduled) -----------------------------------------
+    const tokenCheck = new TokenExpiryCheck(this, 'TokenExpiry', {
+      check: make(
+        fnNames.tokenExpiryCheck,
+        `Clearway ${config.envName}: warns before the bank API token expires`,
+        { memorySize: 256, timeoutSeconds: 30 },
+        {},
+      ),
+      apiTokenSecret: stateful.apiTokenSecret,
+      eventBus: stateful.eventBus,
+      ...(stateful.alarmTopic === undefined ? {} : { alarmTopic: stateful.alarmTopic }),
+    });
+
     // --- APIs --------------------------------------------------------------------------------------------
     const handlers = new Map<string, lambda.IFunction>(
       [...this.functions].map(([name, made]) => [name, made.function] as const),
@@ -414,6 +432,15 @@ export class StatelessStack extends Stack {
         { id: 'MccyBatchesTable', table: stateful.mccyBatchesTable, operations: ['GetItem', 'UpdateItem'] },
       ],
       ...(stateful.alarmTopic === undefined ? {} : { alarmTopic: stateful.alarmTopic }),
+    });
+
+    // --- The operations dashboard and its alarms ----------------------------------------------------------
+    new OperationsDashboard(this, 'Operations', {
+      config,
+      deadLetterQueue: stateful.webhookDeadLetterQueue,
+      ...(props.stateMachine === undefined ? {} : { stateMachine: props.stateMachine }),
+      ...(stateful.alarmTopic === undefined ? {} : { alarmTopic: stateful.alarmTopic }),
+      otherAlarms: [tokenCheck.daysLeftAlarm, tokenCheck.failedAlarm],
     });
 
     new CfnOutput(this, 'InternalApiUrlOutput', { key: 'InternalApiUrl', value: this.internalApi.api.url });

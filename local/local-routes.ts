@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
 import * as z from 'zod/mini';
-import { definedValues, toProxyResult } from '../functions/http/api-gateway.js';
+import { definedValues, rawBody, toProxyResult } from '../functions/http/api-gateway.js';
+import { randomUUID } from 'node:crypto';
+import { archiveRetentionDays } from '../shared/events/archive.js';
+import { parseReplayTime, replayWindowProblem } from '../shared/events/replay-window.js';
+import { JsonReadError, readJson } from '../shared/json/read-json.js';
 import { json, problem } from '../shared/http/problem.js';
 import { fieldErrors } from '../shared/http/validation.js';
 import type { InMemoryEventBus } from './adapters/in-memory-bus.js';
@@ -15,6 +19,27 @@ const eventsQuery = z.strictObject({
       z.transform((text: string) => new Date(text)),
     ),
   ),
+});
+
+const replayTime = z.pipe(
+  z.string(),
+  z.transform((text: string, payload) => {
+    const time = parseReplayTime(text);
+    if (time === undefined) {
+      payload.issues.push({
+        code: 'custom',
+        input: text,
+        message: 'must be an ISO 8601 time with an offset, such as 2026-03-02T10:00:00Z',
+      });
+      return z.NEVER;
+    }
+    return time;
+  }),
+);
+const replayBody = z.strictObject({
+  from: replayTime,
+  to: replayTime,
+  detailType: z.optional(z.string().check(z.minLength(1), z.maxLength(128))),
 });
 
 /** Routes that exist only in the sandbox, for tests and the demo. */
@@ -32,6 +57,29 @@ export function localOnlyRoutes(bus: InMemoryEventBus, queue: InProcessQueue): R
           return toProxyResult(problem(400, 'Validation failed', detail, fieldErrors(query.error)));
         }
         return toProxyResult(json(200, { events: bus.list(query.data) }));
+      },
+    },
+    {
+      method: 'POST',
+      resource: '/gateway/local/replay',
+      functionName: 'local',
+      // `clearway replay --sandbox`: the event log stands in for the bus's archive (simulation's retention).
+      handler: async (event) => {
+        const detail = 'The body of POST /gateway/local/replay is not valid.';
+        let value: unknown;
+        try {
+          value = readJson(rawBody(event) ?? '');
+        } catch (error) {
+          if (!(error instanceof JsonReadError)) throw error;
+          return toProxyResult(problem(400, 'Validation failed', `${detail} ${error.message}`));
+        }
+        const body = replayBody.safeParse(value);
+        if (!body.success)
+          return toProxyResult(problem(400, 'Validation failed', detail, fieldErrors(body.error)));
+        const refused = replayWindowProblem(body.data, bus.now(), archiveRetentionDays.simulation);
+        if (refused) return toProxyResult(problem(400, 'Validation failed', refused));
+        const replayName = `clearway-sandbox-${randomUUID()}`;
+        return toProxyResult(json(200, { replayName, replayed: bus.replay(body.data, replayName) }));
       },
     },
     {

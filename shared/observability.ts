@@ -1,5 +1,5 @@
 import { Logger } from '@aws-lambda-powertools/logger';
-import { Metrics } from '@aws-lambda-powertools/metrics';
+import { MetricUnit, Metrics } from '@aws-lambda-powertools/metrics';
 
 /**
  * The one place Logger and Metrics are created, so every function logs the same JSON shape.
@@ -14,3 +14,12 @@ export const metrics = new Metrics({
   serviceName,
   namespace: process.env.POWERTOOLS_METRICS_NAMESPACE ?? 'Clearway',
 });
+
+/**
+ * One bank answer as metrics: `BankAnswers<N>xx` (the status family) and `BankAnswerLatency` (ms), per
+ * attempt, so the dashboard shows what the bank said before any retry.
+ */
+export function countBankAnswer(answer: { status: number; ms: number }): void {
+  metrics.addMetric(`BankAnswers${Math.floor(answer.status / 100)}xx`, MetricUnit.Count, 1);
+  metrics.addMetric('BankAnswerLatency', MetricUnit.Milliseconds, answer.ms);
+}

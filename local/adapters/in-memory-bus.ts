@@ -2,7 +2,8 @@ import { type Clock, systemClock } from '../../shared/ports/clock.js';
 import type { ClearwayEvent, EventPublisher } from '../../shared/webhooks/ports.js';
 import { BoundedLog } from '../bounded-log.js';
 
-export type LocalEvent = ClearwayEvent & { time: string };
+/** As EventBridge delivers it: `replayName` (EventBridge's `replay-name`) only on a replayed event. */
+export type LocalEvent = ClearwayEvent & { time: string; replayName?: string };
 
 export interface EventFilter {
   /** Only events with exactly this detail-type. */
@@ -49,6 +50,32 @@ export class InMemoryEventBus implements EventPublisher {
   /** The events that did not match their schema: how many, and the first ones' problems. */
   get violations(): { count: number; first: readonly string[] } {
     return { count: this.#violationCount, first: this.#violations };
+  }
+
+  /** Where the `since` filter and the replay window are measured: the clock events are stamped with. */
+  now(): Date {
+    return this.clock.now();
+  }
+
+  /**
+   * Publishes again, marked with `replayName`, every original event (never a replayed one: EventBridge does
+   * not archive replays) stamped from `from` to `to`, both inclusive, of `detailType` when given. As
+   * EventBridge does, a replayed event keeps its time. Returns how many were replayed.
+   */
+  replay(window: { from: Date; to: Date; detailType?: string }, replayName: string): number {
+    const from = window.from.getTime();
+    const to = window.to.getTime();
+    const matching = this.#events.entries.filter((event) => {
+      const time = Date.parse(event.time);
+      return (
+        event.replayName === undefined &&
+        time >= from &&
+        time <= to &&
+        (window.detailType === undefined || event.detailType === window.detailType)
+      );
+    });
+    for (const event of matching) this.#events.push({ ...event, replayName });
+    return matching.length;
   }
 
   list(filter: EventFilter = {}): LocalEvent[] {

@@ -86,6 +86,8 @@ export interface BankClientOptions {
   pathSignature?: boolean;
   /** The clock `X-Request-Time` is read from (epoch ms). Default `now`; the sandbox gives its bank's clock. */
   requestClock?: () => number;
+  /** Told of every answer the bank gives, retried attempts included (on AWS: the BankAnswers metrics). */
+  onAnswer?: (answer: { status: number; ms: number }) => void;
 }
 
 export class InvalidRequestIdError extends Error {
@@ -171,6 +173,7 @@ export class BankClient {
           attempt,
           ms: this.#now() - started,
         };
+        this.options.onAnswer?.({ status: outcome.status, ms: outcome.ms });
         const problem = response.ok ? undefined : (parseJson(rawBody) as ProblemDetails | undefined);
         const alreadyProcessed =
           response.status === 409 &&

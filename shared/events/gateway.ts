@@ -1,10 +1,18 @@
 import * as z from 'zod/mini';
 import { TRADE_STATUSES, type TradeRecord } from '../fx/records.js';
 import { FX_TRADE_STATUS_CHANGED } from '../fx/webhook-hook.js';
+import { API_TOKEN_EXPIRING } from '../bank/token-expiry.js';
+import type { BatchTransaction, TransactionStatus } from '../mccy-payments/records.js';
+import { MCCY_TRANSACTION_STATUS_CHANGED } from '../mccy-payments/webhook-hook.js';
 import type { NameCheckOutcome } from '../name-checks/outcome.js';
 import { PAYMENT_STATUSES, type PaymentRecord } from '../payments/status.js';
 import { PAYMENT_STATUS_CHANGED } from '../payments/track.js';
 import { STATEMENT_ARCHIVED, STATEMENT_WEBHOOKS } from '../statements/archive.js';
+import {
+  MCCY_BATCH_OVERDUE,
+  MCCY_BATCH_PROCESSING_DUE,
+  MCCY_CANCELLATION_WINDOW_CLOSED,
+} from '../workflows/mccy-batch.js';
 
 /**
  * The `detail` of every `clearway.gateway` event, one schema each. Objects are open (a consumer ignores a
@@ -94,6 +102,41 @@ export const tradeRecordSchema = z.object({
   ),
 });
 
+const transactionStatus = z.enum([
+  'Submitted',
+  'Created',
+  'Settled',
+  'Cancelled',
+  'ValidationFailed',
+  'AssessmentFailed',
+] satisfies TransactionStatus[]);
+
+export const mccyTransactionSchema = z.object({
+  status: transactionStatus,
+  amount: text,
+  reference: text,
+  history: z.array(
+    z.object({
+      transitionId: text,
+      from: z.nullable(transactionStatus),
+      to: transactionStatus,
+      at: timestamp,
+      cause: text,
+    }),
+  ),
+  transactionId: optionalText,
+  reason: optionalText,
+});
+
+/** The batch workflow's events (`shared/workflows/mccy-batch.ts`): the batch and its times. */
+const batchWorkflowStep = {
+  ...identity,
+  batchId: text,
+  currency: text,
+  cancellationDeadline: timestamp,
+  processingAt: timestamp,
+};
+
 /** `statusChangedEvent`'s detail for a record: the transition and the whole record after it. */
 function statusChanged<S extends z.ZodMiniType>(status: S, record: z.ZodMiniType) {
   return z.object({ ...identity, endToEndId: text, from: z.nullable(status), to: status, record });
@@ -116,6 +159,24 @@ export const gatewayEventDetails = {
     bytes: z.int().check(z.nonnegative()),
     sha256: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
   }),
+  [MCCY_TRANSACTION_STATUS_CHANGED]: statusChanged(
+    transactionStatus,
+    z.object({ batchId: text, endToEndId: text, ...mccyTransactionSchema.shape }),
+  ),
+  [MCCY_CANCELLATION_WINDOW_CLOSED]: z.object(batchWorkflowStep),
+  [MCCY_BATCH_PROCESSING_DUE]: z.object(batchWorkflowStep),
+  [MCCY_BATCH_OVERDUE]: z.object({
+    ...batchWorkflowStep,
+    overdueAt: timestamp,
+    // As DynamoDB holds a number: decimal text.
+    openTransactions: z.string().check(z.regex(/^[0-9]+$/)),
+  }),
+  [API_TOKEN_EXPIRING]: z.object({
+    ...identity,
+    expiresAt: timestamp,
+    daysLeft: z.int(),
+    expired: z.boolean(),
+  }),
 } satisfies Record<string, z.ZodMiniType>;
 
 // The record schemas list exactly the members of the records the code writes, with the same types.
@@ -131,3 +192,4 @@ type SameShape<A, B> = [A] extends [B]
 true satisfies SameShape<z.output<typeof paymentRecordSchema>, PaymentRecord>;
 true satisfies SameShape<z.output<typeof tradeRecordSchema>, TradeRecord>;
 true satisfies SameShape<z.output<typeof nameCheckOutcome>, NameCheckOutcome>;
+true satisfies SameShape<z.output<typeof mccyTransactionSchema>, BatchTransaction>;

@@ -1,4 +1,5 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import type { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import type { KMSClient } from '@aws-sdk/client-kms';
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { SQSClient } from '@aws-sdk/client-sqs';
@@ -18,6 +19,12 @@ export interface CliContext {
   sqs(): SQSClient;
   /** The Secrets Manager client, created only when a command uses it. */
   secretsManager(): SecretsManagerClient;
+  /** The EventBridge client, created only when a command uses it. */
+  eventBridge(): EventBridgeClient;
+  /** The time now (tests fix it). */
+  now(): Date;
+  /** Waits between polls (tests do not wait). */
+  sleep(ms: number): Promise<void>;
   /** Standard input, whole (secrets are read from it, never from the command line). */
   readStdin(): Promise<string>;
   /** HTTP to the gateway (commands that call it). */

@@ -6,7 +6,7 @@ import { ENV, ENVIRONMENT_NAMES, type EnvironmentName } from '../config/function
 import { DynamoDbAttemptLog } from '../gateway/attempt-log.js';
 import type { ForwardDependencies } from '../gateway/forward-operation.js';
 import { lazyRunOnce } from '../gateway/idempotency.js';
-import { logger } from '../observability.js';
+import { countBankAnswer, logger } from '../observability.js';
 import { buildAtColdStart, kmsSigner, once, requireEnv } from './aws-common.js';
 
 /** One DynamoDB client per container, shared by the idempotency store and any tracker's table. */
@@ -20,6 +20,7 @@ export const awsForwardDependencies = once((): ForwardDependencies => {
     signer: kmsSigner(),
     log: logger,
     pathSignature: process.env[ENV.pathSignature] === 'true',
+    onAnswer: countBankAnswer,
   });
   const tableName = requireEnv(ENV.idempotencyTable);
   const dynamo = awsDynamoClient();

@@ -117,7 +117,8 @@ function publish(
           Source: 'clearway.gateway',
           DetailType: detailType,
           Detail: {
-            'key.$': `States.Format('{}:${step}', $.batchId)`,
+            // As `gatewayEventKey` makes it: `<detail-type>:<transitionId>`.
+            'key.$': `States.Format('${detailType}:{}:${step}', $.batchId)`,
             'transitionId.$': `States.Format('{}:${step}', $.batchId)`,
             'batchId.$': '$.batchId',
             'currency.$': '$.currency',

@@ -29,6 +29,7 @@ const allFunctionNames = () => [
   fnNames.gatewayMccy,
   fnNames.webhookReceiver,
   fnNames.webhookProcessor,
+  fnNames.tokenExpiryCheck,
 ];
 
 /** The REST API whose Name ends with the suffix. */

@@ -249,3 +249,15 @@ describe('the bank client retries only what is safe, with the same id and bytes'
     await expect(failure).rejects.toMatchObject({ problem, correlationId: 'corr-400', requestId: 'r-400' });
   });
 });
+
+describe('every bank answer is told to onAnswer, for the BankAnswers metrics', () => {
+  it('reports each attempt with its status, a retried 503 and the 200 after it', async () => {
+    const answers: { status: number; ms: number }[] = [];
+    const { client } = scriptedBank([status(503), ok()], { onAnswer: (answer) => answers.push(answer) });
+
+    await client.send({ method: 'GET', path: '/v1/Test' });
+
+    expect(answers.map((answer) => answer.status)).toEqual([503, 200]);
+    expect(answers.every((answer) => answer.ms >= 0)).toBe(true);
+  });
+});

@@ -179,7 +179,12 @@ describe('the workflow in the sandbox, on the sandbox clock', () => {
     expect(closed).toMatchObject({
       source: 'clearway.gateway',
       detailType: 'MccyCancellationWindowClosed',
-      detail: { key: `${batchId}:WindowClosed`, batchId, cancellationDeadline: '2026-03-09T07:30:00.000Z' },
+      detail: {
+        key: `MccyCancellationWindowClosed:${batchId}:WindowClosed`,
+        transitionId: `${batchId}:WindowClosed`,
+        batchId,
+        cancellationDeadline: '2026-03-09T07:30:00.000Z',
+      },
     });
 
     await advanceTo('2026-03-09T08:30:00.000Z');

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replayCommand } from '../../shared/events/replay-command.js';
+import { runCli } from '../../shared/onboarding/cli.js';
+import { testCliContext } from '../support/cli.js';
+import { bankEvent } from '../support/events.js';
+import { jsonPost, testSandbox } from '../support/sandbox.js';
+
+let world: Awaited<ReturnType<typeof testSandbox>>;
+let from: string;
+let to: string;
+
+const settled = (id: string) => ({
+  TransactionId: id,
+  Status: 'Settled',
+  Amount: 12.34,
+  CurrencyCode: 'GBP',
+  DebitCreditCode: 'Credit',
+});
+
+beforeAll(async () => {
+  world = await testSandbox();
+  // The event log is stamped by the system clock, so the window is real time around what was published.
+  from = new Date(Date.now() - 1_000).toISOString();
+  world.simulator.emitWebhook('TransactionSettled', 6, settled('tx-replay-1'));
+  world.simulator.emitWebhook('TransactionSettled', 6, settled('tx-replay-2'));
+  await world.sandbox.bus.publish(bankEvent('FITestEvent', 'test-replay'));
+  await world.events();
+  to = new Date().toISOString();
+});
+afterAll(() => world.sandbox.close());
+
+async function clearway(argv: string[]) {
+  const { context, output } = testCliContext({
+    env: { CLEARWAY_GATEWAY_URL: world.sandbox.gatewayUrl },
+    fetch: (url, init) => fetch(url, init),
+  });
+  const code = await runCli({ replay: replayCommand }, ['replay', ...argv, '--sandbox'], context);
+  return { code, ...output };
+}
+
+type Listed = { detailType: string; detail: { key: string }; replayName?: string };
+const replayedEvents = async (replayName: string) =>
+  ((await world.events()) as Listed[]).filter((event) => event.replayName === replayName);
+
+describe('clearway replay --sandbox re-publishes events from the local log, marked as replayed', () => {
+  it('replays only the chosen detail-type, each event once, with its key and a replay name', async () => {
+    const { code, out } = await clearway(['--from', from, '--to', to, '--detail-type', 'TransactionSettled']);
+
+    expect(code).toBe(0);
+    const replayName = /replay (clearway-sandbox-\S+): COMPLETED, 2 event\(s\) replayed/.exec(out)?.[1] ?? '';
+    expect(replayName).not.toBe('');
+    expect((await replayedEvents(replayName)).map((event) => event.detail.key).sort()).toEqual([
+      'TransactionSettled:tx-replay-1:Credit',
+      'TransactionSettled:tx-replay-2:Credit',
+    ]);
+  });
+
+  it('replays every type of the window, never an earlier replay again', async () => {
+    const { code, out } = await clearway(['--from', from, '--to', new Date().toISOString()]);
+
+    expect(code).toBe(0);
+    const replayName = /replay (clearway-sandbox-\S+): COMPLETED, 3 event\(s\)/.exec(out)?.[1] ?? '';
+    expect((await replayedEvents(replayName)).map((event) => event.detailType).sort()).toEqual([
+      'FITestEvent',
+      'TransactionSettled',
+      'TransactionSettled',
+    ]);
+  });
+
+  it('refuses a window in the future in one line, exit 2', async () => {
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    const { code, err } = await clearway(['--from', from, '--to', later]);
+
+    expect(code).toBe(2);
+    expect(err).toMatch(
+      /^clearway replay: the window ends in the future \(--to .+\): only past events can be replayed\n$/,
+    );
+  });
+
+  it.each([
+    ['{"from":"yesterday","to":"2026-03-02T10:00:00Z"}', 'from'],
+    ['{"from":"2026-03-01T10:00:00Z","to":"2026-03-02T10:00:00Z","type":"x"}', 'type'],
+  ])('answers POST /gateway/local/replay %s with a 400 problem naming %s', async (body, property) => {
+    const response = await world.gateway('/gateway/local/replay', jsonPost(body));
+
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { errors: Record<string, string[]> }).errors).toHaveProperty(property);
+  });
+
+  it('refuses a reversed window at the route too, naming the mistake', async () => {
+    const response = await world.gateway(
+      '/gateway/local/replay',
+      jsonPost(JSON.stringify({ from: to, to: from })),
+    );
+
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { detail: string }).detail).toContain('reversed');
+  });
+});
