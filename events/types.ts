@@ -995,6 +995,208 @@ export type FxTradeSettlementFailedDetail = {
   };
 };
 
+/** The detail of the clearway.bank event with detail-type Payments.Mccy.TransactionCreated. */
+export type PaymentsMccyTransactionCreatedDetail = {
+  type: "Payments.Mccy.TransactionCreated";
+  version: 1;
+  key: string;
+  receivedAt: string;
+  deliveryAttempt: number;
+  institutionId?: string;
+  payload: {
+    TransactionId: string;
+    BatchId: string;
+    EndToEndId: string;
+    SchemeEndToEndId?: string | null;
+    AccountId: string;
+    Reference: string;
+    UltimateCreditorName: string;
+    UltimateCreditorAccountIdentifiers: Array<{
+      Kind: string;
+      Identifier: string;
+    }>;
+    UltimateDebtorName: string;
+    UltimateDebtorAccountIdentifiers: Array<{
+      Kind: string;
+      Identifier: string;
+    }>;
+    InstructedAmount: number;
+    InstructedCurrency: string;
+    SchemePaymentMethod: string;
+    TimestampCreated: string;
+    Identifiers: Array<{
+      Scope: string;
+      Name: string;
+      Identifier: string;
+    }>;
+    AdditionalProperties: Array<{
+      Key: string;
+      Value: string;
+    }>;
+  };
+};
+
+/** The detail of the clearway.bank event with detail-type Payments.Mccy.TransactionSettled. */
+export type PaymentsMccyTransactionSettledDetail = {
+  type: "Payments.Mccy.TransactionSettled";
+  version: 1;
+  key: string;
+  receivedAt: string;
+  deliveryAttempt: number;
+  institutionId?: string;
+  payload: {
+    TransactionId: string;
+    BatchId: string;
+    EndToEndId: string;
+    SchemeEndToEndId?: string | null;
+    AccountId: string;
+    Reference: string;
+    UltimateCreditorName: string;
+    UltimateCreditorAccountIdentifiers: Array<{
+      Kind: string;
+      Identifier: string;
+    }>;
+    UltimateDebtorName: string;
+    UltimateDebtorAccountIdentifiers: Array<{
+      Kind: string;
+      Identifier: string;
+    }>;
+    InstructedAmount: number;
+    InstructedCurrency: string;
+    SchemePaymentMethod: string;
+    TimestampCreated: string;
+    Identifiers: Array<{
+      Scope: string;
+      Name: string;
+      Identifier: string;
+    }>;
+    AdditionalProperties: Array<{
+      Key: string;
+      Value: string;
+    }>;
+    TimestampSettled: string;
+    TimestampSubmitted: string;
+  };
+};
+
+/** The detail of the clearway.bank event with detail-type Payments.Mccy.TransactionCancelled. */
+export type PaymentsMccyTransactionCancelledDetail = {
+  type: "Payments.Mccy.TransactionCancelled";
+  version: 1;
+  key: string;
+  receivedAt: string;
+  deliveryAttempt: number;
+  institutionId?: string;
+  payload: {
+    TransactionId: string;
+    BatchId: string;
+    EndToEndId: string;
+    SchemeEndToEndId?: string | null;
+    AccountId: string;
+    Reference: string;
+    UltimateCreditorName: string;
+    UltimateCreditorAccountIdentifiers: Array<{
+      Kind: string;
+      Identifier: string;
+    }>;
+    UltimateDebtorName: string;
+    UltimateDebtorAccountIdentifiers: Array<{
+      Kind: string;
+      Identifier: string;
+    }>;
+    InstructedAmount: number;
+    InstructedCurrency: string;
+    SchemePaymentMethod: string;
+    TimestampCreated: string;
+    Identifiers: Array<{
+      Scope: string;
+      Name: string;
+      Identifier: string;
+    }>;
+    AdditionalProperties: Array<{
+      Key: string;
+      Value: string;
+    }>;
+    TimestampCancelled: string;
+    CancellationCode: string;
+    CancellationReason: string;
+  };
+};
+
+/** The detail of the clearway.bank event with detail-type Payments.Mccy.PaymentValidationFailed. */
+export type PaymentsMccyPaymentValidationFailedDetail = {
+  type: "Payments.Mccy.PaymentValidationFailed";
+  version: 1;
+  key: string;
+  receivedAt: string;
+  deliveryAttempt: number;
+  institutionId?: string;
+  payload: {
+    UltimateDebtorName?: string | null;
+    UltimateDebtorAccount: string;
+    UltimateDebtorAccountIdentifier: string;
+    UltimateDebtorAddressLine1: string;
+    UltimateDebtorAddressLine2?: string | null;
+    UltimateDebtorAddressLine3?: string | null;
+    UltimateDebtorPostCode: string;
+    UltimateDebtorCountryCode: string;
+    InstructedAmount: number;
+    InstructedCurrency: string;
+    Reference: string;
+    BatchId: string;
+    EndToEndId: string;
+    SchemeEndToEndId?: string | null;
+    UltimateCreditorIBAN?: string | null;
+    UltimateCreditorAccountNumber?: string | null;
+    UltimateCreditorBic?: string | null;
+    UltimateCreditorName: string;
+    UltimateCreditorAddressLine1: string;
+    UltimateCreditorAddressLine2?: string | null;
+    UltimateCreditorAddressLine3?: string | null;
+    UltimateCreditorPostCode: string;
+    UltimateCreditorCountryCode: string;
+    TransactionId: string;
+    Errors: Array<string>;
+  };
+};
+
+/** The detail of the clearway.bank event with detail-type Payments.Mccy.PaymentAssessmentFailed. */
+export type PaymentsMccyPaymentAssessmentFailedDetail = {
+  type: "Payments.Mccy.PaymentAssessmentFailed";
+  version: 1;
+  key: string;
+  receivedAt: string;
+  deliveryAttempt: number;
+  institutionId?: string;
+  payload: {
+    UltimateDebtorName?: string | null;
+    UltimateDebtorAccount: string;
+    UltimateDebtorAccountIdentifier: string;
+    UltimateDebtorAddressLine1: string;
+    UltimateDebtorAddressLine2?: string | null;
+    UltimateDebtorAddressLine3?: string | null;
+    UltimateDebtorPostCode: string;
+    UltimateDebtorCountryCode: string;
+    InstructedAmount: number;
+    InstructedCurrency: string;
+    Reference: string;
+    BatchId: string;
+    EndToEndId: string;
+    SchemeEndToEndId?: string | null;
+    UltimateCreditorIBAN?: string | null;
+    UltimateCreditorAccountNumber?: string | null;
+    UltimateCreditorBic?: string | null;
+    UltimateCreditorName: string;
+    UltimateCreditorAddressLine1: string;
+    UltimateCreditorAddressLine2?: string | null;
+    UltimateCreditorAddressLine3?: string | null;
+    UltimateCreditorPostCode: string;
+    UltimateCreditorCountryCode: string;
+    TransactionId: string;
+    Error: string;
+  };
+};
+
 /** The detail of the clearway.gateway event with detail-type PaymentStatusChanged. */
 export type PaymentStatusChangedDetail = {
   key: string;
@@ -1092,6 +1294,72 @@ export type StatementArchivedDetail = {
   sha256: string;
 };
 
+/** The detail of the clearway.gateway event with detail-type MccyTransactionStatusChanged. */
+export type MccyTransactionStatusChangedDetail = {
+  key: string;
+  transitionId: string;
+  endToEndId: string;
+  from: "Submitted" | "Created" | "Settled" | "Cancelled" | "ValidationFailed" | "AssessmentFailed" | null;
+  to: "Submitted" | "Created" | "Settled" | "Cancelled" | "ValidationFailed" | "AssessmentFailed";
+  record: {
+    batchId: string;
+    endToEndId: string;
+    status: "Submitted" | "Created" | "Settled" | "Cancelled" | "ValidationFailed" | "AssessmentFailed";
+    amount: string;
+    reference: string;
+    history: Array<{
+      transitionId: string;
+      from: "Submitted" | "Created" | "Settled" | "Cancelled" | "ValidationFailed" | "AssessmentFailed" | null;
+      to: "Submitted" | "Created" | "Settled" | "Cancelled" | "ValidationFailed" | "AssessmentFailed";
+      at: string;
+      cause: string;
+    }>;
+    transactionId?: string;
+    reason?: string;
+  };
+};
+
+/** The detail of the clearway.gateway event with detail-type MccyCancellationWindowClosed. */
+export type MccyCancellationWindowClosedDetail = {
+  key: string;
+  transitionId: string;
+  batchId: string;
+  currency: string;
+  cancellationDeadline: string;
+  processingAt: string;
+};
+
+/** The detail of the clearway.gateway event with detail-type MccyBatchProcessingDue. */
+export type MccyBatchProcessingDueDetail = {
+  key: string;
+  transitionId: string;
+  batchId: string;
+  currency: string;
+  cancellationDeadline: string;
+  processingAt: string;
+};
+
+/** The detail of the clearway.gateway event with detail-type MccyBatchOverdue. */
+export type MccyBatchOverdueDetail = {
+  key: string;
+  transitionId: string;
+  batchId: string;
+  currency: string;
+  cancellationDeadline: string;
+  processingAt: string;
+  overdueAt: string;
+  openTransactions: string;
+};
+
+/** The detail of the clearway.gateway event with detail-type ApiTokenExpiring. */
+export type ApiTokenExpiringDetail = {
+  key: string;
+  transitionId: string;
+  expiresAt: string;
+  daysLeft: number;
+  expired: boolean;
+};
+
 /** The detail of a clearway.bank event whose webhook type this version does not know. */
 export type UnknownBankEventDetail = {
   type: string;
@@ -1139,6 +1407,11 @@ export interface BankEventDetails {
   "Fx.Trade.Settled": FxTradeSettledDetail;
   "Fx.Trade.Cancelled": FxTradeCancelledDetail;
   "Fx.Trade.Settlement.Failed": FxTradeSettlementFailedDetail;
+  "Payments.Mccy.TransactionCreated": PaymentsMccyTransactionCreatedDetail;
+  "Payments.Mccy.TransactionSettled": PaymentsMccyTransactionSettledDetail;
+  "Payments.Mccy.TransactionCancelled": PaymentsMccyTransactionCancelledDetail;
+  "Payments.Mccy.PaymentValidationFailed": PaymentsMccyPaymentValidationFailedDetail;
+  "Payments.Mccy.PaymentAssessmentFailed": PaymentsMccyPaymentAssessmentFailedDetail;
 }
 
 /** Gateway events (source `clearway.gateway`) by detail-type. */
@@ -1146,4 +1419,9 @@ export interface GatewayEventDetails {
   "PaymentStatusChanged": PaymentStatusChangedDetail;
   "FxTradeStatusChanged": FxTradeStatusChangedDetail;
   "StatementArchived": StatementArchivedDetail;
+  "MccyTransactionStatusChanged": MccyTransactionStatusChangedDetail;
+  "MccyCancellationWindowClosed": MccyCancellationWindowClosedDetail;
+  "MccyBatchProcessingDue": MccyBatchProcessingDueDetail;
+  "MccyBatchOverdue": MccyBatchOverdueDetail;
+  "ApiTokenExpiring": ApiTokenExpiringDetail;
 }

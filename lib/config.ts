@@ -5,6 +5,7 @@
  * a message naming it, never at deploy time.
  */
 
+import { DEFAULT_OVERDUE_AFTER_MINUTES } from '../shared/mccy-payments/track.js';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import {
   type NameCheckPolicy,
@@ -104,6 +105,11 @@ export interface ClearwayConfig {
    * simulation 30, production 365 (`shared/events/archive.ts`, which the sandbox's replay also applies).
    */
   readonly eventArchiveRetentionDays: number;
+  /**
+   * Minutes after a scheduled batch's processing time until its workflow calls it overdue (publishes
+   * `MccyBatchOverdue` and fails, which alarms) if transactions are still unsettled.
+   */
+  readonly mccyOverdueAfterMinutes: number;
 }
 
 const sharedDefaults = {
@@ -118,6 +124,7 @@ const sharedDefaults = {
   apiGatewayCloudWatchRole: true,
   nameChecks: { ttlHours: 24, policy: { mode: 'off' } },
   pathSignature: false,
+  mccyOverdueAfterMinutes: DEFAULT_OVERDUE_AFTER_MINUTES,
   quotas: {
     kmsRsaRequestsPerSecond: 500,
     lambdaConcurrentExecutions: 1000,

@@ -1,4 +1,3 @@
-import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Aws, CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -20,6 +19,7 @@ import { ApiGatewayAccountLogging } from './constructs/api-logging.js';
 import { CapacityAlarms } from './constructs/capacity-alarms.js';
 import { ClearwayFunction } from './constructs/function.js';
 import { InternalApi } from './constructs/internal-api.js';
+import { MccyBatchWorkflow } from './constructs/mccy-batch-workflow.js';
 import { OperationsDashboard } from './constructs/operations-dashboard.js';
 import { TokenExpiryCheck } from './constructs/token-expiry-check.js';
 import { WebhookApi } from './constructs/webhook-api.js';
@@ -37,8 +37,6 @@ const inboxOperations = ['GetItem', 'PutItem', 'UpdateItem'];
 export interface StatelessStackProps extends StackProps {
   readonly config: ClearwayConfig;
   readonly stateful: StatefulStack;
-  /** The multi-currency batch workflow, when the stack has one: shown on the operations dashboard. */
-  readonly stateMachine?: sfn.IStateMachine;
 }
 
 /**
@@ -193,7 +191,30 @@ export class StatelessStack extends Stack {
     // --- Multi-currency payments: the operation function keeps batches and claims cancels ----------------
     // The `mccy-payments` function exists once the multi-currency payment operations are in the registry.
     const mccyPaymentsFunction = this.functions.get(fnNames.mccyPayments);
+    let batchWorkflow: MccyBatchWorkflow | undefined;
     if (mccyPaymentsFunction !== undefined) {
+      // One execution per scheduled batch; it touches only the batch table and the bus.
+      batchWorkflow = new MccyBatchWorkflow(this, 'MccyBatchWorkflow', {
+        config,
+        batchTable: stateful.mccyBatchesTable,
+        eventBus: stateful.eventBus,
+        ...(stateful.alarmTopic === undefined ? {} : { alarmTopic: stateful.alarmTopic }),
+      });
+      mccyPaymentsFunction.function.addEnvironment(
+        ENV.mccyBatchWorkflowArn,
+        batchWorkflow.stateMachine.stateMachineArn,
+      );
+      mccyPaymentsFunction.function.addEnvironment(
+        ENV.mccyOverdueAfterMinutes,
+        String(config.mccyOverdueAfterMinutes),
+      );
+      mccyPaymentsFunction.addToRolePolicy(
+        new iam.PolicyStatement({
+          sid: 'StartBatchWorkflows',
+          actions: ['states:StartExecution'],
+          resources: [batchWorkflow.stateMachine.stateMachineArn],
+        }),
+      );
       mccyPaymentsFunction.function.addEnvironment(ENV.mccyBatchesTable, stateful.mccyBatchesTable.tableName);
       mccyPaymentsFunction.function.addEnvironment(ENV.eventBusName, stateful.eventBus.eventBusName);
       // Every write is a conditional UpdateItem (batch claimed, accepted, cancel claimed and finished): no Put.
@@ -438,9 +459,15 @@ export class StatelessStack extends Stack {
     new OperationsDashboard(this, 'Operations', {
       config,
       deadLetterQueue: stateful.webhookDeadLetterQueue,
-      ...(props.stateMachine === undefined ? {} : { stateMachine: props.stateMachine }),
+      ...(batchWorkflow === undefined ? {} : { stateMachine: batchWorkflow.stateMachine }),
       ...(stateful.alarmTopic === undefined ? {} : { alarmTopic: stateful.alarmTopic }),
-      otherAlarms: [tokenCheck.daysLeftAlarm, tokenCheck.failedAlarm],
+      otherAlarms: [
+        tokenCheck.daysLeftAlarm,
+        tokenCheck.failedAlarm,
+        ...(batchWorkflow === undefined
+          ? []
+          : [batchWorkflow.failedExecutionsAlarm, batchWorkflow.overdueAlarm]),
+      ],
     });
 
     new CfnOutput(this, 'InternalApiUrlOutput', { key: 'InternalApiUrl', value: this.internalApi.api.url });

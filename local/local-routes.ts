@@ -10,6 +10,7 @@ import { fieldErrors } from '../shared/http/validation.js';
 import type { InMemoryEventBus } from './adapters/in-memory-bus.js';
 import type { InProcessQueue } from './adapters/in-process-queue.js';
 import type { Route } from './gateway-server.js';
+import type { LocalStateMachine } from './workflows.js';
 
 const eventsQuery = z.strictObject({
   detailType: z.optional(z.string().check(z.minLength(1))),
@@ -43,8 +44,19 @@ const replayBody = z.strictObject({
 });
 
 /** Routes that exist only in the sandbox, for tests and the demo. */
-export function localOnlyRoutes(bus: InMemoryEventBus, queue: InProcessQueue): Route[] {
+export function localOnlyRoutes(
+  bus: InMemoryEventBus,
+  queue: InProcessQueue,
+  batchWorkflows: LocalStateMachine,
+): Route[] {
   return [
+    {
+      method: 'GET',
+      resource: '/gateway/local/workflows',
+      functionName: 'local',
+      // The batch workflow's executions: the states each entered, how it ended.
+      handler: async () => toProxyResult(json(200, { executions: batchWorkflows.executions() })),
+    },
     {
       method: 'GET',
       resource: '/gateway/local/events',

@@ -32,6 +32,7 @@ import { FX_TRACKER, fxTracker } from '../shared/fx/track.js';
 import { fxWebhookHook } from '../shared/fx/webhook-hook.js';
 import { DynamoDbBatchStore } from '../shared/mccy-payments/dynamodb-store.js';
 import type { BatchWorkflowInput, BatchWorkflows } from '../shared/mccy-payments/ports.js';
+import { mccyBatchWorkflow } from '../shared/workflows/mccy-batch.js';
 import { MCCY_PAYMENTS_TRACKER, mccyPaymentsTracker } from '../shared/mccy-payments/track.js';
 import { mccyPaymentsWebhookHook } from '../shared/mccy-payments/webhook-hook.js';
 import { createMccyBatchesReadHandler } from '../functions/gateway-mccy.js';
@@ -60,6 +61,7 @@ import {
 } from './gateway-server.js';
 import { ensureKeyPair, ensureSandboxToken, readPem } from './keys.js';
 import { localOnlyRoutes } from './local-routes.js';
+import { LocalStateMachine, realTimers } from './workflows.js';
 
 export interface Sandbox {
   gatewayUrl: string;
@@ -93,7 +95,7 @@ export interface SandboxOptions {
   bankRetry?: Partial<RetryPolicy>;
   /** Seeded draws, so a test run repeats: the simulator's fault rates and nonces, the retry jitter. */
   draws?: { simFaults?: () => number; simNonce?: () => string; retryJitter?: () => number };
-  /** Starts the workflow of a scheduled multi-currency batch (default: each start is only logged). */
+  /** Starts the workflow of a scheduled multi-currency batch (default: the local state machine). */
   batchWorkflows?: BatchWorkflows;
   /** Checks every published event against its schema (`bus.violations`); the tests' sandboxes do. */
   checkEvents?: boolean;
@@ -206,9 +208,13 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
       events: bus,
       log: logger,
     };
+    // The state machine the stack deploys, run here on the sandbox clock (the simulator's scheduler).
+    const batchMachine = new LocalStateMachine(
+      mccyBatchWorkflow({ tableName: dynamo.tableName(mccyBatchesTable), eventBusName: 'sandbox' }),
+      { dynamo: dynamo.client, events: bus, clock: bankClock, timers: simulator ?? realTimers, log: logger },
+    );
     const batchWorkflows: BatchWorkflows = options.batchWorkflows ?? {
-      start: async (input: BatchWorkflowInput) =>
-        logger.info('batch workflow start (no local runner)', { ...input }),
+      start: async (input: BatchWorkflowInput) => batchMachine.start(input.batchId, { ...input }),
     };
     const nameCheckStore = new DynamoDbNameCheckStore(dynamo.client, dynamo.tableName(nameChecksTable));
     const forward: ForwardDependencies = {
@@ -326,7 +332,7 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
         functionName: 'gateway-name-checks',
         handler: createNameChecksReadHandler(() => nameCheckStore),
       },
-      ...localOnlyRoutes(bus, queue),
+      ...localOnlyRoutes(bus, queue, batchMachine),
     ];
     let signedRequests = 0;
     const server: Server = await listenOn(config.port, 'CLEARWAY_PORT', () =>

@@ -89,7 +89,7 @@ export class MccyBatchWorkflow extends Construct {
       this.stateMachine.metricFailed({ period: Duration.minutes(5), statistic: 'Sum' }),
       'A multi-currency batch workflow failed: overdue, a cancel left unresolved at the bank, or a batch in an unexpected state. Read the execution.',
     );
-    const overdue = new logs.MetricFilter(this, 'OverdueBatches', {
+    const overdue = new logs.MetricFilter(this, 'OverdueBatchesFilter', {
       logGroup,
       filterPattern: logs.FilterPattern.all(
         logs.FilterPattern.stringValue('$.type', '=', 'ExecutionFailed'),

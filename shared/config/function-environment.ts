@@ -15,6 +15,8 @@ export const ENV = {
   mccyBatchesTable: 'MCCY_BATCHES_TABLE',
   /** Minutes after the processing time before a batch with open transactions is overdue (default 240). */
   mccyOverdueAfterMinutes: 'MCCY_OVERDUE_AFTER_MINUTES',
+  /** The Step Functions state machine of scheduled multi-currency batches (one execution per batch). */
+  mccyBatchWorkflowArn: 'MCCY_BATCH_WORKFLOW_ARN',
   /** The payee name-check outcomes by end-to-end id. */
   nameChecksTable: 'NAME_CHECKS_TABLE',
   /** How many hours a name-check outcome is kept (whole hours). */

@@ -48,14 +48,8 @@ export interface BatchStore {
 }
 
 /** What a batch's workflow starts with (ISO instants); `overdueAt` = processingAt + the configured grace. */
-export type BatchWorkflowInput = {
-  batchId: string;
-  currency: string;
-  receivedAt: string;
-  processingAt: string;
-  cancellationDeadline: string;
-  overdueAt: string;
-};
+export type { BatchWorkflowInput } from '../workflows/mccy-batch.js';
+import type { BatchWorkflowInput } from '../workflows/mccy-batch.js';
 
 /** Starts the one workflow of a scheduled batch (Step Functions on AWS, the local runner in the sandbox). */
 export interface BatchWorkflows {

@@ -1,23 +1,16 @@
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
+import { SFNClient } from '@aws-sdk/client-sfn';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { ENV } from '../config/function-environment.js';
 import type { ForwardDependencies } from '../gateway/forward-operation.js';
 import { DynamoDbBatchStore } from '../mccy-payments/dynamodb-store.js';
-import type { BatchWorkflows } from '../mccy-payments/ports.js';
 import { MCCY_PAYMENTS_TRACKER, mccyPaymentsTracker } from '../mccy-payments/track.js';
 import { logger, metrics } from '../observability.js';
 import { systemClock } from '../ports/clock.js';
 import { EventBridgePublisher } from '../webhooks/eventbridge-publisher.js';
+import { StepFunctionsBatchWorkflows } from '../workflows/step-functions.js';
 import { buildAtColdStart, once, requireEnv } from './aws-common.js';
 import { awsDynamoClient, awsForwardDependencies } from './aws-gateway.js';
-
-/**
- * Until the Step Functions adapter is wired (StartExecution, execution name = batchId), a scheduled batch's
- * workflow cannot start: the tracker logs and counts it, and the caller still gets the bank's 202.
- */
-const workflowsNotDeployed: BatchWorkflows = {
-  start: () => Promise.reject(new Error('no batch workflow is deployed with this function')),
-};
 
 /** Minutes after processing before a batch is overdue (`MCCY_OVERDUE_AFTER_MINUTES`, default 240). */
 function overdueAfterMinutes(): number | undefined {
@@ -38,7 +31,7 @@ export const awsMccyPaymentsForwardDependencies = once((): ForwardDependencies =
       events: new EventBridgePublisher(new EventBridgeClient({}), requireEnv(ENV.eventBusName)),
       log: logger,
       clock: systemClock,
-      workflows: workflowsNotDeployed,
+      workflows: new StepFunctionsBatchWorkflows(new SFNClient({}), requireEnv(ENV.mccyBatchWorkflowArn)),
       overdueAfterMinutes: overdueAfterMinutes(),
       countWorkflowStartFailure: () => metrics.addMetric('MccyWorkflowStartFailed', MetricUnit.Count, 1),
     }),

@@ -73,7 +73,7 @@ describe('the operations dashboard', () => {
       'SELECT SUM(BankAnswers5xx)',
       'SELECT MAX(BankAnswerLatency)',
       'ApproximateNumberOfMessagesVisible',
-      'No multi-currency batch workflow in this stack',
+      'ExecutionsFailed',
     ]) {
       expect(text, shown).toContain(shown);
     }

@@ -251,12 +251,17 @@ describe('the stateless stack', () => {
   });
 
   describe('least privilege', () => {
-    it('grants no wildcard action to any role, and "*" resources only for X-Ray', () => {
+    it('grants no wildcard action to any role, and "*" resources only for X-Ray and log delivery', () => {
       for (const [, policy] of resourcesOfType(simulation.statelessJson, 'AWS::IAM::Policy')) {
         for (const statement of statementsOf(policy.Properties?.PolicyDocument)) {
           for (const action of actionsOf(statement)) expect(action).not.toContain('*');
           if (resourcesOf(statement).includes('*')) {
-            expect(actionsOf(statement).every((action) => action.startsWith('xray:'))).toBe(true);
+            // Step Functions delivers logs only through these account-level actions on "*".
+            expect(
+              actionsOf(statement).every(
+                (action) => action.startsWith('xray:') || action.startsWith('logs:'),
+              ),
+            ).toBe(true);
           }
         }
       }
@@ -391,6 +396,8 @@ describe('the stateless stack', () => {
         const tracking = [fnNames.payments, fnNames.fx, fnNames.mccyPayments].includes(fn as never)
           ? ['events:PutEvents']
           : [];
+        // The multi-currency payments function starts each scheduled batch's workflow (below).
+        if (fn === fnNames.mccyPayments) tracking.push('states:StartExecution');
         expect([...allowed.keys()].sort()).toEqual(
           [...runtimeBasics, 'kms:Sign', ...items, ...secretActions, ...tracking].sort(),
         );
@@ -435,6 +442,65 @@ describe('the stateless stack', () => {
         resolvedStatements(simulation, fn).some((statement) => actionsOf(statement).includes('kms:Sign')),
       );
       expect(signers.sort()).toEqual(signingFunctionNames().sort());
+    });
+  });
+
+  describe('the multi-currency batch workflow', () => {
+    const stateMachine = () =>
+      onlyResourceOfType(simulation.statelessJson, 'AWS::StepFunctions::StateMachine');
+    const batchTable = () =>
+      statefulId(simulation, 'AWS::DynamoDB::Table', (t) =>
+        JSON.stringify(t.Properties?.KeySchema).includes('"batchId"'),
+      );
+
+    it('is a Standard state machine of the shared definition, with X-Ray and every log', () => {
+      const [, machine] = stateMachine();
+      expect(machine.Properties?.StateMachineType).toBe('STANDARD');
+      expect(machine.Properties?.TracingConfiguration).toEqual({ Enabled: true });
+      expect((machine.Properties?.LoggingConfiguration as { Level: string }).Level).toBe('ALL');
+      const definition = JSON.stringify(machine.Properties?.DefinitionString);
+      for (const state of [
+        'WaitForCancellationDeadline',
+        'CloseWindow',
+        'MarkProcessingDue',
+        'PublishOverdue',
+      ])
+        expect(definition).toContain(state);
+    });
+
+    it('may only update and read the batch table and put events on the bus', () => {
+      const [, machine] = stateMachine();
+      const roleId = (machine.Properties?.RoleArn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+      const statements = resourcesOfType(simulation.statelessJson, 'AWS::IAM::Policy')
+        .filter(([, policy]) => JSON.stringify(policy.Properties?.Roles).includes(roleId))
+        .flatMap(([, policy]) => statementsOf(policy.Properties?.PolicyDocument))
+        .map((statement) => resolveCrossStack(statement, simulation.statefulJson) as Statement);
+      const allowed = grants(statements);
+      const own = [...allowed.keys()].filter((action) => !/^(logs|xray):/.test(action)).sort();
+      expect(own).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem', 'events:PutEvents']);
+      expect(allowed.get('dynamodb:UpdateItem')).toEqual([{ 'Fn::GetAtt': [batchTable(), 'Arn'] }]);
+      expect(allowed.get('dynamodb:GetItem')).toEqual([{ 'Fn::GetAtt': [batchTable(), 'Arn'] }]);
+      for (const action of allowed.keys()) expect(action).not.toContain('*');
+    });
+
+    it('alarms on failed executions and on overdue batches', () => {
+      const alarms = resourcesOfType(simulation.statelessJson, 'AWS::CloudWatch::Alarm').map(([, a]) => a);
+      expect(alarms.some((a) => a.Properties?.MetricName === 'ExecutionsFailed')).toBe(true);
+      expect(alarms.some((a) => a.Properties?.MetricName === 'MccyBatchesOverdue')).toBe(true);
+      const [, filter] = onlyResourceOfType(simulation.statelessJson, 'AWS::Logs::MetricFilter');
+      expect(filter.Properties?.FilterPattern).toContain('BatchOverdue');
+    });
+
+    it('lets the multi-currency payments function start it and do nothing else with it', () => {
+      const [machineId] = stateMachine();
+      const allowed = grants(resolvedStatements(simulation, fnNames.mccyPayments));
+      expect(allowed.get('states:StartExecution')).toEqual([{ Ref: machineId }]);
+      expect([...allowed.keys()].filter((action) => action.startsWith('states:'))).toEqual([
+        'states:StartExecution',
+      ]);
+      expect(variablesOf(functionNamed(simulation, fnNames.mccyPayments))[ENV.mccyBatchWorkflowArn]).toEqual({
+        Ref: machineId,
+      });
     });
   });
 

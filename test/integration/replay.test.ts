@@ -1,29 +1,29 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replayCommand } from '../../shared/events/replay-command.js';
 import { runCli } from '../../shared/onboarding/cli.js';
 import { testCliContext } from '../support/cli.js';
 import { bankEvent } from '../support/events.js';
 import { jsonPost, testSandbox } from '../support/sandbox.js';
+import { transactionSettledPayload } from '../support/webhook-payloads.js';
 
 let world: Awaited<ReturnType<typeof testSandbox>>;
 let from: string;
 let to: string;
 
-const settled = (id: string) => ({
-  TransactionId: id,
-  Status: 'Settled',
-  Amount: 12.34,
-  CurrencyCode: 'GBP',
-  DebitCreditCode: 'Credit',
-});
+const settledIds = [randomUUID(), randomUUID()];
 
 beforeAll(async () => {
   world = await testSandbox();
   // The event log is stamped by the system clock, so the window is real time around what was published.
   from = new Date(Date.now() - 1_000).toISOString();
-  world.simulator.emitWebhook('TransactionSettled', 6, settled('tx-replay-1'));
-  world.simulator.emitWebhook('TransactionSettled', 6, settled('tx-replay-2'));
-  await world.sandbox.bus.publish(bankEvent('FITestEvent', 'test-replay'));
+  for (const id of settledIds) {
+    world.simulator.emitWebhook('TransactionSettled', 6, transactionSettledPayload({ TransactionId: id }));
+  }
+  await world.sandbox.bus.publish({
+    ...bankEvent('FITestEvent', 'test-replay'),
+    detail: { ...bankEvent('FITestEvent', 'test-replay').detail, payload: 'test me' },
+  });
   await world.events();
   to = new Date().toISOString();
 });
@@ -38,7 +38,7 @@ async function clearway(argv: string[]) {
   return { code, ...output };
 }
 
-type Listed = { detailType: string; detail: { key: string }; replayName?: string };
+type Listed = { detailType: string; detail: { key: string }; replayName?: string; time: string };
 const replayedEvents = async (replayName: string) =>
   ((await world.events()) as Listed[]).filter((event) => event.replayName === replayName);
 
@@ -49,22 +49,29 @@ describe('clearway replay --sandbox re-publishes events from the local log, mark
     expect(code).toBe(0);
     const replayName = /replay (clearway-sandbox-\S+): COMPLETED, 2 event\(s\) replayed/.exec(out)?.[1] ?? '';
     expect(replayName).not.toBe('');
-    expect((await replayedEvents(replayName)).map((event) => event.detail.key).sort()).toEqual([
-      'TransactionSettled:tx-replay-1:Credit',
-      'TransactionSettled:tx-replay-2:Credit',
-    ]);
+    expect((await replayedEvents(replayName)).map((event) => event.detail.key).sort()).toEqual(
+      settledIds.map((id) => `TransactionSettled:${id}:Credit`).sort(),
+    );
   });
 
   it('replays every type of the window, never an earlier replay again', async () => {
     const { code, out } = await clearway(['--from', from, '--to', new Date().toISOString()]);
 
     expect(code).toBe(0);
-    const replayName = /replay (clearway-sandbox-\S+): COMPLETED, 3 event\(s\)/.exec(out)?.[1] ?? '';
-    expect((await replayedEvents(replayName)).map((event) => event.detailType).sort()).toEqual([
-      'FITestEvent',
-      'TransactionSettled',
-      'TransactionSettled',
-    ]);
+    // The settlements' own records moved too (PaymentStatusChanged): every original of the window, once.
+    const originals = ((await world.events()) as Listed[]).filter(
+      (event) => event.replayName === undefined && event.time >= from,
+    );
+    const replayName =
+      new RegExp(`replay (clearway-sandbox-\\S+): COMPLETED, ${originals.length} event\\(s\\)`).exec(
+        out,
+      )?.[1] ?? '';
+    expect((await replayedEvents(replayName)).map((event) => event.detailType).sort()).toEqual(
+      originals.map((event) => event.detailType).sort(),
+    );
+    expect(originals.map((event) => event.detailType)).toEqual(
+      expect.arrayContaining(['FITestEvent', 'TransactionSettled', 'TransactionSettled']),
+    );
   });
 
   it('refuses a window in the future in one line, exit 2', async () => {

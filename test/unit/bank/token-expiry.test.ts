@@ -53,7 +53,8 @@ describe('the daily token-expiry check warns at 30, 14 and 3 days left, then eve
       source: 'clearway.gateway',
       detailType: API_TOKEN_EXPIRING,
       detail: {
-        transitionId: `ApiTokenExpiring:${expiresAt}:2026-03-02`,
+        key: `ApiTokenExpiring:${expiresAt}:2026-03-02`,
+        transitionId: `${expiresAt}:2026-03-02`,
         expiresAt,
         daysLeft: 14,
         expired: false,
