@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import {
   ClearwayApiError,
@@ -6,6 +7,7 @@ import {
   type OperationRequest,
   type Problem,
 } from '../client/index.js';
+import { addDays, ukDateOf, ukInstant } from '../shared/domain/calendar.js';
 
 type Instruction = OperationRequest<'sendFpsPayments'>['body']['paymentInstructions'][number];
 type Transfer = Instruction['creditTransfers'][number];
@@ -452,6 +454,119 @@ async function main(): Promise<void> {
       const trade = await call(clearway.gateway.getFxTrade({ pathParams: { endToEndId } }));
       const { status, history } = trade.body as { status: string; history: { to: string }[] };
       show('trade record', { status, history: history.map(({ to }) => to) });
+    },
+  );
+
+  await step(
+    'Multi-currency batch: sent on a Friday evening, scheduled for Monday 08:30; cancels before and after the window',
+    async () => {
+      const account = (
+        await call(
+          clearway.createMccyAccount({
+            body: {
+              label: 'Demo batches',
+              owner: 'Demo Ltd',
+              kind: 'YourFunds',
+              currencies: ['EUR'],
+              bankIdentifierCode: null,
+              routingCode: null,
+            },
+          }),
+        )
+      ).body as { id: string };
+      await simulate('/__sim/mccy/inbound-payments', {
+        account: account.id,
+        currency: 'EUR',
+        amount: 10_000,
+      });
+      // The next Friday on the sandbox clock, 18:00 UK time: after every currency's window.
+      let friday = ukDateOf(await sandboxNow());
+      for (let ahead = 0; ahead < 7 && new Date(`${friday}T12:00:00Z`).getUTCDay() !== 5; ahead++)
+        friday = addDays(friday, 1);
+      if (ukInstant(friday, '18:00') <= (await sandboxNow())) friday = addDays(friday, 7);
+      await simulate('/__sim/clock/set', { to: ukInstant(friday, '18:00').toISOString() });
+
+      const batchId = randomUUID();
+      const run = Date.now().toString(36);
+      const transaction = (n: number) => ({
+        endToEndId: `batch-${run}-${n}`,
+        reference: `Invoice ${n}`,
+        amount: 250 * n,
+        creditor: {
+          name: `Lieferant ${n} GmbH`,
+          address: {
+            addressLine1: `Hauptstrasse ${n}`,
+            addressLine2: 'Berlin',
+            postCode: '10115',
+            country: 'DE',
+          },
+          iban: 'DE89370400440532013000',
+        },
+        debtorName: 'Demo Ltd',
+        debtorAddress: {
+          addressLine1: '1 High Street',
+          addressLine2: 'London',
+          postCode: 'EC1A 1BB',
+          country: 'GB',
+        },
+        accountIdentifier: { kind: 'AccountId' as const, identifier: account.id },
+        debtorAccountCurrency: 'EUR' as const,
+      });
+      const sent = await call(
+        clearway.createMccyPayments({
+          body: { batchId, currencyCode: 'EUR', transactions: [1, 2, 3].map(transaction) },
+        }),
+      );
+      show('answer', sent.body);
+      const read = async () => {
+        const { body } = await call(clearway.gateway.getMccyBatch({ pathParams: { batchId } }));
+        return body as {
+          status: string;
+          processingAt: string;
+          cancellationDeadline: string;
+          transactions: Record<string, { status: string }>;
+          history: { status: string; at: string }[];
+        };
+      };
+      const scheduled = await read();
+      show('batch', {
+        status: scheduled.status,
+        processingAt: scheduled.processingAt,
+        cancellationDeadline: scheduled.cancellationDeadline,
+      });
+
+      const sunday = addDays(friday, 2);
+      await simulate('/__sim/clock/set', { to: ukInstant(sunday, '12:00').toISOString() });
+      await call(clearway.cancelMccyTransaction({ pathParams: { batchId, endToEndId: `batch-${run}-2` } }));
+
+      // Past the deadline (Monday 07:30 unless Monday is not a business day), then past processing.
+      const after = (iso: string) => new Date(Date.parse(iso) + 60_000).toISOString();
+      await simulate('/__sim/clock/set', { to: after(scheduled.cancellationDeadline) });
+      await eventsWhere(
+        1,
+        (event) =>
+          event.detailType === 'MccyCancellationWindowClosed' && JSON.stringify(event).includes(batchId),
+      );
+      const late = await call(
+        clearway.cancelMccyTransaction({ pathParams: { batchId, endToEndId: `batch-${run}-3` } }),
+      );
+      show('cancel after the deadline', (late.body as { detail?: string }).detail);
+
+      await simulate('/__sim/clock/set', { to: after(scheduled.processingAt) });
+      await eventsWhere(
+        2,
+        (event) =>
+          event.detailType === 'Payments.Mccy.TransactionSettled' && JSON.stringify(event).includes(batchId),
+      );
+      const settled = await read();
+      show(
+        'transactions',
+        Object.fromEntries(Object.entries(settled.transactions).map(([id, t]) => [id, t.status])),
+      );
+      show(
+        'history',
+        settled.history.map(({ status, at }) => `${status} ${at}`),
+      );
     },
   );
 
