@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ClearwayApiError,
+  type ClearwayClient,
+  ClearwayUnprocessableError,
+  createClearwayClient,
+  type OperationRequest,
+} from '../../client/index.js';
 import { mccyBatchBody, mccyTransaction } from '../support/mccy-batch.js';
 import { jsonPost, testSandbox } from '../support/sandbox.js';
 
@@ -27,25 +34,37 @@ interface Execution {
   states: string[];
 }
 
-const key = () => ({ 'Idempotency-Key': randomUUID() });
+/** The typed client, as a workload calls the gateway: checked, SigV4-signed, a key on every write. */
+let clearway: ClearwayClient;
 const setClock = (to: string) => world.simulator.setClock(to);
-const send = async (batchId: string, endToEndIds: string[]) => {
-  const body = mccyBatchBody({
-    batchId,
-    transactions: endToEndIds.map((endToEndId) =>
-      mccyTransaction({
-        endToEndId,
-        amount: 100,
-        accountIdentifier: { kind: 'AccountId', identifier: accountId },
-      }),
-    ),
-  });
-  return world.gateway('/v1/mccy/payments', jsonPost(JSON.stringify(body), key()));
+/** The answer's status, a refusal included (the client throws it as a typed error). */
+const statusOf = async (call: Promise<{ status: number }>) => {
+  try {
+    return (await call).status;
+  } catch (error) {
+    if (error instanceof ClearwayApiError) return error.status;
+    throw error;
+  }
 };
-const cancel = (path: string) =>
-  world.gateway(`/v1/mccy/payments/${path}`, { method: 'DELETE', headers: key() });
+const send = (batchId: string, endToEndIds: string[]) =>
+  clearway.createMccyPayments({
+    body: mccyBatchBody({
+      batchId,
+      transactions: endToEndIds.map((endToEndId) =>
+        mccyTransaction({
+          endToEndId,
+          amount: 100,
+          accountIdentifier: { kind: 'AccountId', identifier: accountId },
+        }),
+      ),
+    }) as OperationRequest<'createMccyPayments'>['body'],
+  });
+const cancel = (batchId: string, endToEndId?: string) =>
+  endToEndId === undefined
+    ? clearway.cancelMccyBatch({ pathParams: { batchId } })
+    : clearway.cancelMccyTransaction({ pathParams: { batchId, endToEndId } });
 const batch = async (batchId: string) =>
-  (await (await world.gateway(`/gateway/mccy/batches/${batchId}`)).json()) as BatchView;
+  (await clearway.gateway.getMccyBatch({ pathParams: { batchId } })).body as BatchView;
 const execution = async (batchId: string) =>
   (
     (await (await world.gateway('/gateway/local/workflows')).json()) as { executions: Execution[] }
@@ -66,6 +85,12 @@ const bankCalls = async () =>
 
 beforeAll(async () => {
   world = await testSandbox();
+  clearway = createClearwayClient({
+    baseUrl: world.sandbox.gatewayUrl,
+    region: 'eu-west-2',
+    credentials: { accessKeyId: 'AKIDTEST', secretAccessKey: 'test' },
+    rules: { now: () => world.simClock.now() },
+  });
   const created = await world.gateway(
     '/mccy/v2/Accounts',
     jsonPost(
@@ -77,7 +102,7 @@ beforeAll(async () => {
         bankIdentifierCode: null,
         routingCode: null,
       }),
-      key(),
+      { 'Idempotency-Key': randomUUID() },
     ),
   );
   expect(created.status).toBe(201);
@@ -97,7 +122,7 @@ describe('a EUR batch sent on a Friday evening', () => {
     await setClock('2026-03-06T18:00:00Z');
     const sent = await send(batchId, ['fri-1', 'fri-2', 'fri-3']);
     expect(sent.status).toBe(202);
-    expect(await sent.json()).toEqual({ isScheduled: true });
+    expect(sent.body).toEqual({ isScheduled: true });
     expect(await batch(batchId)).toMatchObject({
       status: 'Scheduled',
       processingAt: '2026-03-09T08:30:00.000Z',
@@ -110,8 +135,7 @@ describe('a EUR batch sent on a Friday evening', () => {
 
   it('takes a cancel of one transaction on Sunday, forwarded to the bank', async () => {
     await setClock('2026-03-08T12:00:00Z');
-    const cancelled = await cancel(`${batchId}/fri-2`);
-    expect(cancelled.status).toBe(204);
+    expect(await statusOf(cancel(batchId, 'fri-2'))).toBe(204);
     const view = await batch(batchId);
     expect(view.status).toBe('Scheduled');
     expect(view.transactions['fri-2']?.status).toBe('Cancelled');
@@ -127,9 +151,9 @@ describe('a EUR batch sent on a Friday evening', () => {
     expect(closed).toHaveLength(1);
 
     await world.bank('/__sim/requests', { method: 'DELETE' });
-    const refused = await cancel(`${batchId}/fri-3`);
-    expect(refused.status).toBe(422);
-    expect(((await refused.json()) as { detail: string }).detail).toContain('2026-03-09T07:30:00.000Z');
+    const refused = await cancel(batchId, 'fri-3').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ClearwayUnprocessableError);
+    expect((refused as ClearwayUnprocessableError).problem.detail).toContain('2026-03-09T07:30:00.000Z');
     expect(await bankCalls()).toBe(0);
   });
 
@@ -185,10 +209,10 @@ describe('a batch inside the window', () => {
     await setClock('2026-03-10T10:00:00Z');
     const batchId = randomUUID();
     const sent = await send(batchId, ['tue-1']);
-    expect(await sent.json()).toEqual({ isScheduled: false });
+    expect(sent.body).toEqual({ isScheduled: false });
     expect((await batch(batchId)).status).toBe('Processing');
     expect(await execution(batchId)).toBeUndefined();
-    expect((await cancel(batchId)).status).toBe(422);
+    expect(await statusOf(cancel(batchId))).toBe(422);
   });
 });
 
@@ -199,19 +223,19 @@ describe('a cancel racing the window closing', () => {
     expect((await send(batchId, ['thu-1'])).status).toBe(202);
     // Friday 13 March 08:30 processing, 07:30 deadline: the cancel and the clock reaching it race.
     await setClock('2026-03-13T07:29:59Z');
-    const [answer] = await Promise.all([cancel(batchId), setClock('2026-03-13T07:30:01Z')]);
+    const [status] = await Promise.all([statusOf(cancel(batchId)), setClock('2026-03-13T07:30:01Z')]);
     await setClock('2026-03-13T07:31:00Z');
 
     const view = await batch(batchId);
     const closedEvents = (await eventsAbout(batchId)).filter(
       (e) => e.detailType === 'MccyCancellationWindowClosed',
     );
-    if (answer.status === 204) {
+    if (status === 204) {
       expect(view.status).toBe('Cancelled');
       expect(closedEvents).toEqual([]);
       expect((await execution(batchId))?.states.at(-1)).toBe('BatchCancelled');
     } else {
-      expect(answer.status).toBe(422);
+      expect(status).toBe(422);
       expect(view.status).toBe('WindowClosed');
       expect(closedEvents).toHaveLength(1);
     }
