@@ -237,8 +237,10 @@ function checkPathSignature(
 
 /** The route's rules, the same function the gateway applies (shared/operations/validate.ts), then its handler. */
 async function runRoute(route: RouteEntry, context: RouteContext): Promise<SimResponse> {
+  // The bank's own body rules where the gateway is stricter on purpose (`bankBody`).
+  const rules = route.rules.bankBody ? { ...route.rules, body: route.rules.bankBody } : route.rules;
   const validation = validateRequest(
-    route.rules,
+    rules,
     { pathParams: context.params, query: Object.fromEntries(context.query), body: context.body },
     { overdraftAgreement: context.institution.overdraftAgreement, now: context.now() },
   );

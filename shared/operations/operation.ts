@@ -35,6 +35,11 @@ export interface RequestRules {
   query?: z.ZodMiniType;
   /** Present for routes that take a JSON body; without it, a body is refused. */
   body?: z.ZodMiniType;
+  /**
+   * What the bank itself accepts, where the gateway's `body` is stricter on purpose (say why next to it);
+   * the simulator answers as the bank and validates with this one.
+   */
+  bankBody?: z.ZodMiniType;
   /** Rules the schemas cannot say (they depend on the institution or the time); run only when the schemas pass. */
   check?: (request: ParsedRequest, context: RuleContext) => FieldErrors;
   /**

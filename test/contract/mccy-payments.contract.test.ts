@@ -73,6 +73,26 @@ async function fundedAccount(amount: string): Promise<string> {
 const types = (sent: { Type: string }[]) => sent.map((webhook) => webhook.Type);
 
 describe('multi-currency payments answer as the bank documents', () => {
+  it('a batch without batchId: accepted (202) and processed, as the bank takes it, though the gateway requires one', async () => {
+    await world.sim.setClock('2026-01-07T10:00:00.000Z'); // Wednesday, EUR window open
+    const accountId = await fundedAccount('50.00');
+    const accepted = await expectAnswer(
+      world,
+      {
+        method: 'POST',
+        path: '/v1/mccy/payments',
+        body: { currencyCode: 'EUR', transactions: [payment(accountId, 'NO-BATCH-ID', 10)] },
+      },
+      202,
+      mccyPaymentResponses.createMccyPayments,
+    );
+    expect(accepted).toEqual({ isScheduled: false });
+    await world.sim.advanceClock(10_000);
+    expect(types(await takeWebhooks(world))).toEqual([
+      'Payments.Mccy.TransactionCreated',
+      'Payments.Mccy.TransactionSettled',
+    ]);
+  });
   it('a batch inside the window: 202 isScheduled false, Created then Settled (or AssessmentFailed unfunded)', async () => {
     await world.sim.setClock('2026-01-06T10:00:00.000Z'); // Tuesday, EUR window open
     const accountId = await fundedAccount('150.00');

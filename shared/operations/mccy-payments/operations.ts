@@ -1,5 +1,10 @@
 import type { Operation } from '../operation.js';
-import { batchPathParams, createMccyPaymentsBody, transactionPathParams } from './schemas.js';
+import {
+  batchPathParams,
+  createMccyPaymentsBankBody,
+  createMccyPaymentsBody,
+  transactionPathParams,
+} from './schemas.js';
 
 /**
  * Spec part 2, "Multi-currency payments": send a batch, cancel it whole or one of its transactions before
@@ -15,6 +20,8 @@ export const createMccyPayments = {
   path: '/v1/mccy/payments',
   fn,
   body: createMccyPaymentsBody,
+  // The gateway requires a batchId (a batch without one can never be cancelled); the bank does not.
+  bankBody: createMccyPaymentsBankBody,
   requiresIdempotencyKey: true,
   problemForm: 'plain',
   tracker: 'mccy-payments',

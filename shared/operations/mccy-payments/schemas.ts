@@ -209,6 +209,15 @@ export const createMccyPaymentsBody = z.lazy(() =>
 
 export type CreateMccyPaymentsBody = z.output<typeof createMccyPaymentsBody>;
 
+/** The same batch as the bank takes it: `batchId` optional (nullable), so such a batch cannot be cancelled. */
+export const createMccyPaymentsBankBody = z.lazy(() =>
+  z.strictObject({
+    batchId: z.optional(z.nullable(batchId)),
+    currencyCode: multiCurrencyPaymentCurrency,
+    transactions: multiCurrencyPaymentTransactions(transaction),
+  }),
+);
+
 /** The path's `{batchId}`: a GUID as the batch was sent with. */
 export const batchPathParams = z.strictObject({ batchId });
 
