@@ -29,10 +29,17 @@ export interface SandboxTimers {
   track(work: Promise<unknown>): void;
 }
 
+/** Longest delay `setTimeout` takes (about 24.8 days); a longer one would fire at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** Real time, for a sandbox in front of another bank: no clock to move. */
 export const realTimers: SandboxTimers = {
-  at(when, _label, work) {
-    const timer = setTimeout(() => void work(), Math.max(0, when.getTime() - Date.now()));
+  at(when, label, work) {
+    const delay = when.getTime() - Date.now();
+    const timer =
+      delay > MAX_TIMER_MS
+        ? setTimeout(() => realTimers.at(when, label, work), MAX_TIMER_MS)
+        : setTimeout(() => void work(), Math.max(0, delay));
     timer.unref();
   },
   track() {},

@@ -5,11 +5,11 @@ import {
   UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
 import { StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InMemoryEventBus } from '../../../local/adapters/in-memory-bus.js';
 import { ClockScheduler, InFlight } from '../../../local/bank-sim/scheduler.js';
 import { type LocalDynamo, startLocalDynamo } from '../../../local/dynamo.js';
-import { LocalStateMachine, waitEnd } from '../../../local/workflows.js';
+import { LocalStateMachine, realTimers, waitEnd } from '../../../local/workflows.js';
 import { ManualClock } from '../../../shared/ports/clock.js';
 import {
   type BatchWorkflowInput,
@@ -76,6 +76,24 @@ describe('waitEnd', () => {
     expect(() => waitEnd({ Type: 'Wait', TimestampPath: '$.x' }, { x: 'soon' }, now)).toThrow(
       /not a timestamp/,
     );
+  });
+});
+
+describe('realTimers, for a sandbox in front of another bank', () => {
+  it('waits longer than one setTimeout can (about 24.8 days) without firing early', async () => {
+    vi.useFakeTimers({ now: new Date('2026-03-01T00:00:00Z') });
+    try {
+      let ran = 0;
+      realTimers.at(new Date('2026-04-01T00:00:00Z'), 'a month away', async () => {
+        ran += 1;
+      });
+      await vi.advanceTimersByTimeAsync(30 * 86_400_000);
+      expect(ran).toBe(0);
+      await vi.advanceTimersByTimeAsync(86_400_000);
+      expect(ran).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
