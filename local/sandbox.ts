@@ -95,8 +95,6 @@ export interface SandboxOptions {
   bankRetry?: Partial<RetryPolicy>;
   /** Seeded draws, so a test run repeats: the simulator's fault rates and nonces, the retry jitter. */
   draws?: { simFaults?: () => number; simNonce?: () => string; retryJitter?: () => number };
-  /** Starts the workflow of a scheduled multi-currency batch (default: the local state machine). */
-  batchWorkflows?: BatchWorkflows;
   /** Checks every published event against its schema (`bus.violations`); the tests' sandboxes do. */
   checkEvents?: boolean;
 }
@@ -213,7 +211,7 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
       mccyBatchWorkflow({ tableName: dynamo.tableName(mccyBatchesTable), eventBusName: 'sandbox' }),
       { dynamo: dynamo.client, events: bus, clock: bankClock, timers: simulator ?? realTimers, log: logger },
     );
-    const batchWorkflows: BatchWorkflows = options.batchWorkflows ?? {
+    const batchWorkflows: BatchWorkflows = {
       start: async (input: BatchWorkflowInput) => batchMachine.start(input.batchId, { ...input }),
     };
     const nameCheckStore = new DynamoDbNameCheckStore(dynamo.client, dynamo.tableName(nameChecksTable));

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { TRADE_STATUSES, type TradeRecord } from '../fx/records.js';
 import { FX_TRADE_STATUS_CHANGED } from '../fx/webhook-hook.js';
 import { API_TOKEN_EXPIRING } from '../bank/token-expiry.js';
-import type { BatchTransaction, TransactionStatus } from '../mccy-payments/records.js';
+import { type BatchTransaction, TRANSACTION_STATUSES } from '../mccy-payments/records.js';
 import { MCCY_TRANSACTION_STATUS_CHANGED } from '../mccy-payments/webhook-hook.js';
 import type { NameCheckOutcome } from '../name-checks/outcome.js';
 import { PAYMENT_STATUSES, type PaymentRecord } from '../payments/status.js';
@@ -102,14 +102,7 @@ export const tradeRecordSchema = z.object({
   ),
 });
 
-const transactionStatus = z.enum([
-  'Submitted',
-  'Created',
-  'Settled',
-  'Cancelled',
-  'ValidationFailed',
-  'AssessmentFailed',
-] satisfies TransactionStatus[]);
+const transactionStatus = z.enum(TRANSACTION_STATUSES);
 
 export const mccyTransactionSchema = z.object({
   status: transactionStatus,

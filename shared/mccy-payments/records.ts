@@ -24,8 +24,17 @@ export type BatchStatus =
   | 'WindowClosed'
   | 'ProcessingDue';
 
-export type TransactionStatus =
-  'Submitted' | 'Created' | 'Settled' | 'Cancelled' | 'ValidationFailed' | 'AssessmentFailed';
+/** Every status a batch's transaction can have: the one list the record type and the event schema use. */
+export const TRANSACTION_STATUSES = [
+  'Submitted',
+  'Created',
+  'Settled',
+  'Cancelled',
+  'ValidationFailed',
+  'AssessmentFailed',
+] as const;
+
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 export const FINAL_TRANSACTION_STATUSES: readonly TransactionStatus[] = [
   'Settled',

@@ -14,6 +14,8 @@
  * then the workflow fails (`CancelUnresolved`) for a person to look at.
  */
 
+import type { BatchStatus } from '../mccy-payments/records.js';
+
 /** The input of one execution; every time an ISO instant (UTC, `Z`). */
 export interface BatchWorkflowInput {
   batchId: string;
@@ -45,7 +47,7 @@ const STATUS = {
   cancelled: 'Cancelled',
   windowClosed: 'WindowClosed',
   processingDue: 'ProcessingDue',
-} as const;
+} as const satisfies Record<string, BatchStatus>;
 
 export const DYNAMODB_UPDATE_ITEM = 'arn:aws:states:::dynamodb:updateItem';
 export const DYNAMODB_GET_ITEM = 'arn:aws:states:::dynamodb:getItem';

@@ -10,6 +10,7 @@ import { InMemoryEventBus } from '../../../local/adapters/in-memory-bus.js';
 import { ClockScheduler, InFlight } from '../../../local/bank-sim/scheduler.js';
 import { type LocalDynamo, startLocalDynamo } from '../../../local/dynamo.js';
 import { LocalStateMachine, realTimers, waitEnd } from '../../../local/workflows.js';
+import { gatewayEventKey } from '../../../shared/gateway/tracker.js';
 import { ManualClock } from '../../../shared/ports/clock.js';
 import {
   type BatchWorkflowInput,
@@ -198,7 +199,8 @@ describe('the workflow in the sandbox, on the sandbox clock', () => {
       source: 'clearway.gateway',
       detailType: 'MccyCancellationWindowClosed',
       detail: {
-        key: `MccyCancellationWindowClosed:${batchId}:WindowClosed`,
+        // The key every gateway event has: the definition writes it in ASL, so hold it to the one rule.
+        key: gatewayEventKey('MccyCancellationWindowClosed', `${batchId}:WindowClosed`),
         transitionId: `${batchId}:WindowClosed`,
         batchId,
         cancellationDeadline: '2026-03-09T07:30:00.000Z',
