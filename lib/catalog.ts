@@ -1,4 +1,5 @@
 import { Aws, type Stack } from 'aws-cdk-lib';
+import type * as z from 'zod/mini';
 import { operations } from '../shared/operations/index.js';
 import { pathsOf } from '../shared/operations/operation.js';
 import { gatewayRoutes as sharedGatewayRoutes } from '../shared/gateway/routes.js';
@@ -145,6 +146,8 @@ export function statementBucketName(
 function takesJsonObject(schema: unknown): boolean {
   const def = (schema as { def?: { type?: string; in?: unknown } }).def;
   if (def?.type === 'object') return true;
+  // Operation schemas are built on first use (shared/operations/README.md): look at what is built.
+  if (def?.type === 'lazy') return takesJsonObject((schema as z.ZodMiniLazy)._zod.innerType);
   // A schema with a transform or pipe: what matters is what it accepts.
   if (def?.type === 'pipe') return takesJsonObject(def.in);
   return false;

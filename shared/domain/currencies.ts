@@ -31,9 +31,9 @@ export const ISO_CODE_PATTERN = /^[A-Z]{3}$/;
 export const CURRENCY_FORMAT_MESSAGE = 'Currency must be exactly 3 upper-case letters (an ISO 4217 code).';
 
 /** "exactly 3 letters, ISO 4217" as the spec writes it for request fields; any code of that shape. */
-export const currencyCode = z
-  .string({ error: CURRENCY_FORMAT_MESSAGE })
-  .check(z.regex(ISO_CODE_PATTERN, CURRENCY_FORMAT_MESSAGE));
+export const currencyCode = z.lazy(() =>
+  z.string({ error: CURRENCY_FORMAT_MESSAGE }).check(z.regex(ISO_CODE_PATTERN, CURRENCY_FORMAT_MESSAGE)),
+);
 
 export function isCurrencyCode(value: unknown): value is CurrencyCode {
   return typeof value === 'string' && Object.hasOwn(MINOR_UNITS, value);

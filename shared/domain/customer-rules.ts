@@ -12,30 +12,33 @@ export const CUSTOMER_MESSAGES = {
     'is required when any of idCountryOfIssue, idType, idNumber, idExpiryDate is given: they go together.',
 } as const;
 
-export const countryCodeAlpha3 = z
-  .string({ error: CUSTOMER_MESSAGES.countryCodeAlpha3 })
-  .check(z.refine(isCountryCodeAlpha3, CUSTOMER_MESSAGES.countryCodeAlpha3));
+export const countryCodeAlpha3 = z.lazy(() =>
+  z
+    .string({ error: CUSTOMER_MESSAGES.countryCodeAlpha3 })
+    .check(z.refine(isCountryCodeAlpha3, CUSTOMER_MESSAGES.countryCodeAlpha3)),
+);
 
-export const idType = z.enum(
-  ['Passport', 'DrivingLicence', 'NationalInsurance', 'NationalId', 'SocialSecurity'],
-  {
+export const idType = z.lazy(() =>
+  z.enum(['Passport', 'DrivingLicence', 'NationalInsurance', 'NationalId', 'SocialSecurity'], {
     error: CUSTOMER_MESSAGES.idType,
-  },
+  }),
 );
 
 const IDENTITY_DOCUMENT_FIELDS = ['idCountryOfIssue', 'idType', 'idNumber', 'idExpiryDate'] as const;
 
 /** The identity-document members of a retail customer, to spread into a customer body's shape. */
-export const retailCustomerIdentityDocumentFields = {
-  idCountryOfIssue: z.optional(countryCodeAlpha3),
-  idType: z.optional(idType),
-  idNumber: z.optional(
-    z
-      .string({ error: CUSTOMER_MESSAGES.idNumber })
-      .check(z.minLength(1, CUSTOMER_MESSAGES.idNumber), z.maxLength(255, CUSTOMER_MESSAGES.idNumber)),
-  ),
-  idExpiryDate: z.optional(z.iso.datetime({ offset: true, error: CUSTOMER_MESSAGES.idExpiryDate })),
-};
+export function retailCustomerIdentityDocumentFields() {
+  return {
+    idCountryOfIssue: z.optional(countryCodeAlpha3),
+    idType: z.optional(idType),
+    idNumber: z.optional(
+      z
+        .string({ error: CUSTOMER_MESSAGES.idNumber })
+        .check(z.minLength(1, CUSTOMER_MESSAGES.idNumber), z.maxLength(255, CUSTOMER_MESSAGES.idNumber)),
+    ),
+    idExpiryDate: z.optional(z.iso.datetime({ offset: true, error: CUSTOMER_MESSAGES.idExpiryDate })),
+  };
+}
 
 /** "If one is given, the others are needed": one message per missing member. Use in a body's superRefine. */
 export function requireIdentityDocumentTogether(
@@ -55,6 +58,6 @@ export function requireIdentityDocumentTogether(
   }
 }
 
-export const retailCustomerIdentityDocument = z
-  .object(retailCustomerIdentityDocumentFields)
-  .check(z.superRefine(requireIdentityDocumentTogether));
+export const retailCustomerIdentityDocument = z.lazy(() =>
+  z.object(retailCustomerIdentityDocumentFields()).check(z.superRefine(requireIdentityDocumentTogether)),
+);

@@ -22,38 +22,45 @@ export const DIRECT_DEBIT_MESSAGES = {
 /** Upper-case letters, digits, full stop, ampersand, slash, hyphen, space. */
 export const DIRECT_DEBIT_TEXT = /^[A-Z0-9.&/\- ]*$/;
 
-export const serviceUserNumber = z
-  .string({ error: DIRECT_DEBIT_MESSAGES.serviceUserNumber })
-  .check(z.regex(/^\d{6}$/, DIRECT_DEBIT_MESSAGES.serviceUserNumber));
-
-export const originatorName = boundedText(
-  { max: 18, charset: DIRECT_DEBIT_TEXT },
-  DIRECT_DEBIT_MESSAGES.originatorName,
+export const serviceUserNumber = z.lazy(() =>
+  z
+    .string({ error: DIRECT_DEBIT_MESSAGES.serviceUserNumber })
+    .check(z.regex(/^\d{6}$/, DIRECT_DEBIT_MESSAGES.serviceUserNumber)),
 );
 
-export const payerName = boundedText(
-  { max: 18, charset: DIRECT_DEBIT_TEXT },
-  DIRECT_DEBIT_MESSAGES.payerName,
+export const originatorName = z.lazy(() =>
+  boundedText({ max: 18, charset: DIRECT_DEBIT_TEXT }, DIRECT_DEBIT_MESSAGES.originatorName),
+);
+
+export const payerName = z.lazy(() =>
+  boundedText({ max: 18, charset: DIRECT_DEBIT_TEXT }, DIRECT_DEBIT_MESSAGES.payerName),
 );
 
 /** The instruction's `reference` (the service user's reference). */
-export const mandateReference = boundedText(
-  { min: 1, max: 18, charset: DIRECT_DEBIT_TEXT },
-  DIRECT_DEBIT_MESSAGES.mandateReference,
+export const mandateReference = z.lazy(() =>
+  boundedText({ min: 1, max: 18, charset: DIRECT_DEBIT_TEXT }, DIRECT_DEBIT_MESSAGES.mandateReference),
 );
 
-export const mandateType = z.enum(['PaperMandate', 'Origination', 'Migrated'], {
-  error: DIRECT_DEBIT_MESSAGES.mandateType,
-});
+export const mandateType = z.lazy(() =>
+  z.enum(['PaperMandate', 'Origination', 'Migrated'], {
+    error: DIRECT_DEBIT_MESSAGES.mandateType,
+  }),
+);
 
-export const mandateAmendReasonCode = z.enum(['C', 'E'], {
-  error: DIRECT_DEBIT_MESSAGES.mandateAmendReasonCode,
-});
+export const mandateAmendReasonCode = z.lazy(() =>
+  z.enum(['C', 'E'], {
+    error: DIRECT_DEBIT_MESSAGES.mandateAmendReasonCode,
+  }),
+);
 
-export const mandateReturnReason = z.enum(['B', 'C', 'F', 'G', 'H', 'I', 'K', '1', '2', '3', '5', '6'], {
-  error: DIRECT_DEBIT_MESSAGES.mandateReturnReason,
-});
+export const mandateReturnReason = z.lazy(() =>
+  z.enum(['B', 'C', 'F', 'G', 'H', 'I', 'K', '1', '2', '3', '5', '6'], {
+    error: DIRECT_DEBIT_MESSAGES.mandateReturnReason,
+  }),
+);
 
-export const mandateCancelReasonCode = z.enum(['0', '1', '2', 'B'], {
-  error: DIRECT_DEBIT_MESSAGES.mandateCancelReasonCode,
-});
+export const mandateCancelReasonCode = z.lazy(() =>
+  z.enum(['0', '1', '2', 'B'], {
+    error: DIRECT_DEBIT_MESSAGES.mandateCancelReasonCode,
+  }),
+);

@@ -27,22 +27,26 @@ export const FPS_MESSAGES = {
   fpsInstructions: `paymentInstructions must hold 1 to ${MAX_FPS_INSTRUCTIONS} instructions.`,
 } as const;
 
-export const creditorName = boundedText(
-  { min: 1, max: 140, charset: FPS_TEXT },
-  FPS_MESSAGES.creditorNameLength,
-  FPS_MESSAGES.creditorNameCharacters,
+export const creditorName = z.lazy(() =>
+  boundedText(
+    { min: 1, max: 140, charset: FPS_TEXT },
+    FPS_MESSAGES.creditorNameLength,
+    FPS_MESSAGES.creditorNameCharacters,
+  ),
 );
 
-export const paymentReference = boundedText(
-  { max: 35, charset: FPS_TEXT },
-  FPS_MESSAGES.paymentReferenceLength,
-  FPS_MESSAGES.paymentReferenceCharacters,
+export const paymentReference = z.lazy(() =>
+  boundedText(
+    { max: 35, charset: FPS_TEXT },
+    FPS_MESSAGES.paymentReferenceLength,
+    FPS_MESSAGES.paymentReferenceCharacters,
+  ),
 );
 
 /** `amount.instructedAmount`: above 0, at most GBP 1,000,000, at most two decimals. */
-export const fpsAmount = positiveAmount('GBP', { label: 'Amount', max: MAX_FPS_AMOUNT });
+export const fpsAmount = z.lazy(() => positiveAmount('GBP', { label: 'Amount', max: MAX_FPS_AMOUNT }));
 
-export const fpsCurrency = z.literal('GBP', { error: FPS_MESSAGES.fpsCurrency });
+export const fpsCurrency = z.lazy(() => z.literal('GBP', { error: FPS_MESSAGES.fpsCurrency }));
 
 /** `paymentInstructions`: 1 to 10 of `item`. */
 export function fpsPaymentInstructions<Item extends z.ZodMiniType>(item: Item) {

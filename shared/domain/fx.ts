@@ -93,21 +93,23 @@ export function parseMargin(value: DecimalInput | undefined, field = 'margin'): 
 }
 
 /** The quote request's `margin` (a JSON number), checked by parseMargin. */
-export const fxMargin = z.number({ error: FX_MESSAGES.margin }).check(
-  z.superRefine((value, ctx) => {
-    try {
-      parseMargin(value);
-    } catch (error) {
-      if (!(error instanceof FxRuleError)) throw error;
-      ctx.addIssue({ code: 'custom', message: error.message });
-    }
-  }),
+export const fxMargin = z.lazy(() =>
+  z.number({ error: FX_MESSAGES.margin }).check(
+    z.superRefine((value, ctx) => {
+      try {
+        parseMargin(value);
+      } catch (error) {
+        if (!(error instanceof FxRuleError)) throw error;
+        ctx.addIssue({ code: 'custom', message: error.message });
+      }
+    }),
+  ),
 );
 
 export type FixedSide = 'buy' | 'sell';
 
 /** The wire value is lower case. */
-export const fixedSide = z.enum(['buy', 'sell'], { error: FX_MESSAGES.fixedSide });
+export const fixedSide = z.lazy(() => z.enum(['buy', 'sell'], { error: FX_MESSAGES.fixedSide }));
 
 const VALUE_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 
@@ -122,19 +124,21 @@ export function parseValueDate(value: unknown, field = 'valueDate'): LocalDate {
 }
 
 /** The quote request's `valueDate`: exactly `yyyy-MM-ddTHH:mm:ssZ`, on a day that exists. */
-export const fxValueDate = z.string({ error: FX_MESSAGES.valueDate }).check(
-  z.superRefine((value, ctx) => {
-    if (!VALUE_DATE.test(value)) {
-      ctx.addIssue({ code: 'custom', message: FX_MESSAGES.valueDate });
-      return;
-    }
-    try {
-      parseValueDate(value);
-    } catch (error) {
-      if (!(error instanceof DomainRuleError)) throw error;
-      ctx.addIssue({ code: 'custom', message: error.message });
-    }
-  }),
+export const fxValueDate = z.lazy(() =>
+  z.string({ error: FX_MESSAGES.valueDate }).check(
+    z.superRefine((value, ctx) => {
+      if (!VALUE_DATE.test(value)) {
+        ctx.addIssue({ code: 'custom', message: FX_MESSAGES.valueDate });
+        return;
+      }
+      try {
+        parseValueDate(value);
+      } catch (error) {
+        if (!(error instanceof DomainRuleError)) throw error;
+        ctx.addIssue({ code: 'custom', message: error.message });
+      }
+    }),
+  ),
 );
 
 // ---------------------------------------------------------------------------------------------------------

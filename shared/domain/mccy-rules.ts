@@ -28,9 +28,8 @@ export function wholeNumberQuery(max: number, message: string) {
 }
 
 /** The `PageSize` query parameter as it arrives (text); its output is the number. */
-export const transactionPageSize = wholeNumberQuery(
-  MAX_TRANSACTION_PAGE_SIZE,
-  MCCY_MESSAGES.transactionPageSize,
+export const transactionPageSize = z.lazy(() =>
+  wholeNumberQuery(MAX_TRANSACTION_PAGE_SIZE, MCCY_MESSAGES.transactionPageSize),
 );
 
 /** Letters, digits, slash, question mark, colon, hyphen, full stop, comma, space. */
@@ -39,14 +38,15 @@ export const INTERNAL_TRANSFER_TEXT = /^[A-Za-z0-9/?:\-., ]*$/;
 /** The end-to-end id also allows `"` and `+` (`mccy-internal-transfers-v1.json`). */
 export const INTERNAL_TRANSFER_END_TO_END_ID_TEXT = /^[A-Za-z0-9/?:\-.,"+ ]*$/;
 
-export const internalTransferEndToEndId = boundedText(
-  { min: 1, max: 35, charset: INTERNAL_TRANSFER_END_TO_END_ID_TEXT },
-  MCCY_MESSAGES.internalTransferEndToEndId,
+export const internalTransferEndToEndId = z.lazy(() =>
+  boundedText(
+    { min: 1, max: 35, charset: INTERNAL_TRANSFER_END_TO_END_ID_TEXT },
+    MCCY_MESSAGES.internalTransferEndToEndId,
+  ),
 );
 
-export const internalTransferReference = boundedText(
-  { max: 140, charset: INTERNAL_TRANSFER_TEXT },
-  MCCY_MESSAGES.internalTransferReference,
+export const internalTransferReference = z.lazy(() =>
+  boundedText({ max: 140, charset: INTERNAL_TRANSFER_TEXT }, MCCY_MESSAGES.internalTransferReference),
 );
 
 // --- Accounts ------------------------------------------------------------------------------------------------
@@ -135,25 +135,31 @@ export function mccyInstructedCurrency(field = 'instructedCurrency') {
 }
 
 /** Real account label on create: 1 to 100 characters without `< > ; "`. */
-export const mccyLabel = boundedText(
-  { min: 1, max: 100, charset: MCCY_LABEL_TEXT },
-  MCCY_ACCOUNT_MESSAGES.label,
-  MCCY_ACCOUNT_MESSAGES.labelCharacters,
+export const mccyLabel = z.lazy(() =>
+  boundedText(
+    { min: 1, max: 100, charset: MCCY_LABEL_TEXT },
+    MCCY_ACCOUNT_MESSAGES.label,
+    MCCY_ACCOUNT_MESSAGES.labelCharacters,
+  ),
 );
 
 /** Real account owner on create: 1 to 140 characters without `< > ; "`. */
-export const mccyOwner = boundedText(
-  { min: 1, max: 140, charset: MCCY_LABEL_TEXT },
-  MCCY_ACCOUNT_MESSAGES.owner,
-  MCCY_ACCOUNT_MESSAGES.ownerCharacters,
+export const mccyOwner = z.lazy(() =>
+  boundedText(
+    { min: 1, max: 140, charset: MCCY_LABEL_TEXT },
+    MCCY_ACCOUNT_MESSAGES.owner,
+    MCCY_ACCOUNT_MESSAGES.ownerCharacters,
+  ),
 );
 
 /** ISO 9362: bank code, country, location, optional branch (the reference: "8 or 11 character BIC"). */
 export const BIC_PATTERN = /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
 
-export const bankIdentifierCode = z
-  .string({ error: MCCY_ACCOUNT_MESSAGES.bankIdentifierCode })
-  .check(z.regex(BIC_PATTERN, MCCY_ACCOUNT_MESSAGES.bankIdentifierCode));
+export const bankIdentifierCode = z.lazy(() =>
+  z
+    .string({ error: MCCY_ACCOUNT_MESSAGES.bankIdentifierCode })
+    .check(z.regex(BIC_PATTERN, MCCY_ACCOUNT_MESSAGES.bankIdentifierCode)),
+);
 
 /** Whether a BIC is a UK one (country letters 5 and 6 are GB), which needs a sort code as routing code. */
 export function isUkBic(bic: string): boolean {
@@ -163,5 +169,9 @@ export function isUkBic(bic: string): boolean {
 /** A UK routing code is a sort code. */
 export const UK_ROUTING_CODE = /^[0-9]{6}$/;
 
-export const mccyStatusReason = z.enum(MCCY_STATUS_REASONS, { error: MCCY_ACCOUNT_MESSAGES.statusReason });
-export const mccySettableStatus = z.enum(MCCY_SETTABLE_STATUSES, { error: MCCY_ACCOUNT_MESSAGES.status });
+export const mccyStatusReason = z.lazy(() =>
+  z.enum(MCCY_STATUS_REASONS, { error: MCCY_ACCOUNT_MESSAGES.statusReason }),
+);
+export const mccySettableStatus = z.lazy(() =>
+  z.enum(MCCY_SETTABLE_STATUSES, { error: MCCY_ACCOUNT_MESSAGES.status }),
+);

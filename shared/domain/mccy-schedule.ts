@@ -64,22 +64,26 @@ export function parseMultiCurrencyPaymentCurrency(
 }
 
 /** The `currencyCode` of a multi-currency payment request. */
-export const multiCurrencyPaymentCurrency = z.string({ error: PAYMENT_MESSAGES.currencyFormat }).check(
-  z.superRefine((value, ctx) => {
-    const problem = currencyProblem(value);
-    if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem.message });
-  }),
+export const multiCurrencyPaymentCurrency = z.lazy(() =>
+  z.string({ error: PAYMENT_MESSAGES.currencyFormat }).check(
+    z.superRefine((value, ctx) => {
+      const problem = currencyProblem(value);
+      if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem.message });
+    }),
+  ),
 );
 
 /** The optional `batchId` (a GUID) that a later cancellation needs. */
-export const batchId = z
-  .string({ error: PAYMENT_MESSAGES.batchId })
-  .check(
-    z.regex(
-      /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/,
-      PAYMENT_MESSAGES.batchId,
+export const batchId = z.lazy(() =>
+  z
+    .string({ error: PAYMENT_MESSAGES.batchId })
+    .check(
+      z.regex(
+        /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/,
+        PAYMENT_MESSAGES.batchId,
+      ),
     ),
-  );
+);
 
 export function checkBatchSize(count: number, field = 'transactions'): void {
   if (!Number.isInteger(count) || count < 1 || count > MAX_PAYMENTS_PER_BATCH) {

@@ -19,9 +19,11 @@ export const NAME_CHECK_MESSAGES = {
   endToEndIdentification: 'EndToEndIdentification must be at most 140 characters long.',
 } as const;
 
-export const nameCheckIdentification = z
-  .string({ error: NAME_CHECK_MESSAGES.nameCheckIdentification })
-  .check(z.regex(/^\d{14}$/, NAME_CHECK_MESSAGES.nameCheckIdentification));
+export const nameCheckIdentification = z.lazy(() =>
+  z
+    .string({ error: NAME_CHECK_MESSAGES.nameCheckIdentification })
+    .check(z.regex(/^\d{14}$/, NAME_CHECK_MESSAGES.nameCheckIdentification)),
+);
 
 /** Identification from a sort code and an account number of up to 8 digits, left-padded with zeros to 8. */
 export function toNameCheckIdentification(sortCode: string, accountNumber: string): string {
@@ -35,7 +37,9 @@ export function toNameCheckIdentification(sortCode: string, accountNumber: strin
 }
 
 export type LegalOwnerType = 'Personal' | 'Business';
-export const legalOwnerType = z.enum(['Personal', 'Business'], { error: NAME_CHECK_MESSAGES.legalOwnerType });
+export const legalOwnerType = z.lazy(() =>
+  z.enum(['Personal', 'Business'], { error: NAME_CHECK_MESSAGES.legalOwnerType }),
+);
 
 export type OwnerName =
   | { form: 'unstructured'; fullName: string }
@@ -91,7 +95,9 @@ export function ownerNameForNameCheck(owner: LegalOwnerType) {
   );
 }
 
-const schemeName = z.literal('SortCodeAccountNumber', { error: NAME_CHECK_MESSAGES.schemeName });
+const schemeName = z.lazy(() =>
+  z.literal('SortCodeAccountNumber', { error: NAME_CHECK_MESSAGES.schemeName }),
+);
 
 /** The body of POST /open-banking/outbound/v1/name-verification. */
 export const nameVerificationRequest = z.lazy(() =>

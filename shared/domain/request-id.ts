@@ -11,6 +11,10 @@ export const MAX_REQUEST_ID_LENGTH = 83;
 export const REQUEST_ID_UNIQUE_FOR_MS = 24 * 60 * 60 * 1000;
 
 /** `X-Request-Id`: 1 to 83 characters; visible ASCII only, so it travels unchanged in a header. */
-export const xRequestId = z
-  .string({ error: REQUEST_ID_MESSAGES.xRequestId })
-  .check(z.regex(new RegExp(`^[\\x21-\\x7e]{1,${MAX_REQUEST_ID_LENGTH}}$`), REQUEST_ID_MESSAGES.xRequestId));
+export const xRequestId = z.lazy(() =>
+  z
+    .string({ error: REQUEST_ID_MESSAGES.xRequestId })
+    .check(
+      z.regex(new RegExp(`^[\\x21-\\x7e]{1,${MAX_REQUEST_ID_LENGTH}}$`), REQUEST_ID_MESSAGES.xRequestId),
+    ),
+);

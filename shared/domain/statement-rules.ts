@@ -21,20 +21,24 @@ export const STATEMENT_MESSAGES = {
   statementCurrency: 'currency must be exactly 3 letters.',
 } as const;
 
-export const statementYear = z
-  .number({ error: STATEMENT_MESSAGES.statementYear })
-  .check(
-    z.int(STATEMENT_MESSAGES.statementYear),
-    z.gte(FIRST_STATEMENT_YEAR, STATEMENT_MESSAGES.statementYear),
-  );
+export const statementYear = z.lazy(() =>
+  z
+    .number({ error: STATEMENT_MESSAGES.statementYear })
+    .check(
+      z.int(STATEMENT_MESSAGES.statementYear),
+      z.gte(FIRST_STATEMENT_YEAR, STATEMENT_MESSAGES.statementYear),
+    ),
+);
 
-export const statementMonth = z
-  .number({ error: STATEMENT_MESSAGES.statementMonth })
-  .check(
-    z.int(STATEMENT_MESSAGES.statementMonth),
-    z.gte(1, STATEMENT_MESSAGES.statementMonth),
-    z.lte(12, STATEMENT_MESSAGES.statementMonth),
-  );
+export const statementMonth = z.lazy(() =>
+  z
+    .number({ error: STATEMENT_MESSAGES.statementMonth })
+    .check(
+      z.int(STATEMENT_MESSAGES.statementMonth),
+      z.gte(1, STATEMENT_MESSAGES.statementMonth),
+      z.lte(12, STATEMENT_MESSAGES.statementMonth),
+    ),
+);
 
 /**
  * Refuses a statement period the bank refuses at `now` (UK calendar): a year before 2019, a month outside 1 to

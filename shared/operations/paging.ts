@@ -16,11 +16,19 @@ export const PAGING_MESSAGES = {
   pageSize: `pageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}.`,
 } as const;
 
+/** The members `pageNumber` and `pageSize`, for lists whose query adds filters to them. */
+export function pagingFields() {
+  return {
+    pageNumber: z._default(
+      wholeNumberQuery(MAX_PAGE_NUMBER, PAGING_MESSAGES.pageNumber),
+      DEFAULT_PAGE_NUMBER,
+    ),
+    pageSize: z._default(wholeNumberQuery(MAX_PAGE_SIZE, PAGING_MESSAGES.pageSize), DEFAULT_PAGE_SIZE),
+  };
+}
+
 /** `pageNumber` and `pageSize`; any other query parameter is reported as unknown. */
-export const pagingQuery = z.strictObject({
-  pageNumber: z._default(wholeNumberQuery(MAX_PAGE_NUMBER, PAGING_MESSAGES.pageNumber), DEFAULT_PAGE_NUMBER),
-  pageSize: z._default(wholeNumberQuery(MAX_PAGE_SIZE, PAGING_MESSAGES.pageSize), DEFAULT_PAGE_SIZE),
-});
+export const pagingQuery = z.lazy(() => z.strictObject(pagingFields()));
 
 export type Paging = z.output<typeof pagingQuery>;
 

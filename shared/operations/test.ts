@@ -14,7 +14,7 @@ export const postTest = {
   method: 'POST',
   path: '/v1/Test',
   fn: 'test-operations',
-  body: z.looseObject({}),
+  body: z.lazy(() => z.looseObject({})),
 } satisfies Operation;
 
 export const testOperations = [getTest, postTest] as const satisfies readonly Operation[];

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationFunctionNames } from '../../lib/catalog.js';
 import { operations } from '../../shared/operations/index.js';
 import { pathsOf } from '../../shared/operations/operation.js';
-import { bundleCode, bundleLambda, lambdaEntries } from '../support/lambda-bundle.js';
+import { bundleCode, bundleLambda, lambdaEntries, reportSchemaBuilds } from '../support/lambda-bundle.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const outdir = mkdtempSync(join(tmpdir(), 'clearway-functions-'));
@@ -55,6 +55,48 @@ describe('each function as deployed loads in Node, lazy chunks included', () => 
         env: { PATH: process.env.PATH ?? '', AWS_REGION: 'eu-west-2' },
         timeout: 20_000,
       });
+    },
+    30_000,
+  );
+});
+
+/**
+ * What zod constructs for `z.lazy` itself; anything else built while a function is imported is a schema built
+ * at cold start.
+ */
+const LAZY_WRAPPER_KINDS = ['ZodMiniLazy', '$ZodLazy', 'ZodMiniType', '$ZodType'];
+
+describe('each function builds no schema when it is imported', () => {
+  const instrumented = mkdtempSync(join(tmpdir(), 'clearway-schema-builds-'));
+  beforeAll(async () => {
+    await Promise.all(
+      functions.map((fn) =>
+        bundleLambda({
+          root,
+          entry: `functions/${fn}.ts`,
+          outdir: join(instrumented, fn),
+          plugins: [reportSchemaBuilds],
+        }),
+      ),
+    );
+  }, 60_000);
+  afterAll(() => rmSync(instrumented, { recursive: true, force: true }));
+
+  // A function serves many operations and builds only the schemas of the one it is called for, on that call.
+  it.each(functions)(
+    'functions/%s.ts',
+    async (fn) => {
+      const index = pathToFileURL(join(instrumented, fn, 'index.mjs')).href;
+      const code = `const lazy = new Set(${JSON.stringify(LAZY_WRAPPER_KINDS)}); const built = [];
+globalThis.__zodBuilt = (kind) => { if (!lazy.has(kind)) built.push(kind + ' ' + new Error().stack.split('\\n').filter((line) => line.includes('/shared/')).slice(-1)[0]?.trim()); };
+await import(${JSON.stringify(index)});
+console.log(JSON.stringify(built.slice(0, 5)));`;
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['--enable-source-maps', '--stack-trace-limit=100', '--input-type=module', '-e', code],
+        { env: { PATH: process.env.PATH ?? '', AWS_REGION: 'eu-west-2' }, timeout: 20_000 },
+      );
+      expect(JSON.parse(stdout)).toEqual([]);
     },
     30_000,
   );

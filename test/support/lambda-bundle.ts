@@ -25,6 +25,26 @@ export async function bundleLambda(options: {
   return { metafile: result.metafile ?? { inputs: {}, outputs: {} }, outdir: options.outdir };
 }
 
+/**
+ * Makes zod report each schema it builds to `globalThis.__zodBuilt(kind)` when that is set: the same bundle
+ * otherwise. Finds the schemas a function builds when it is imported (shared/operations/README.md).
+ */
+export const reportSchemaBuilds: Plugin = {
+  name: 'report-schema-builds',
+  setup(build) {
+    build.onLoad({ filter: /zod[\\/]v4[\\/]core[\\/]core\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const hooked = source.replace(
+        'function init(inst, def) {',
+        'function init(inst, def) { globalThis.__zodBuilt?.(name);',
+      );
+      if (hooked === source)
+        throw new Error(`zod's $constructor changed: ${args.path} has no init(inst, def)`);
+      return { contents: hooked, loader: 'js' };
+    });
+  },
+};
+
 /** Every `.mjs` file of a bundle, entry and chunks: all the code the function is deployed with. */
 export function bundleCode(outdir: string): string {
   return readdirSync(outdir, { recursive: true, encoding: 'utf8' })

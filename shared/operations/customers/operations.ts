@@ -22,7 +22,7 @@ import {
  */
 const fn = 'customers';
 
-const customerPath = z.strictObject({ customerId: bankId('customerId') });
+const customerPath = z.lazy(() => z.strictObject({ customerId: bankId('customerId') }));
 
 export const createRetailCustomer = {
   id: 'createRetailCustomer',

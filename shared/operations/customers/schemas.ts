@@ -55,17 +55,19 @@ const text255 = (message: string) => z.string({ error: message }).check(z.maxLen
 const optionalText255 = (name: string) => z.optional(text255(`${name} ${MESSAGES.addressText}`));
 
 /** `format: date`: a real calendar date (2023-02-29 is refused), no time. */
-const dateOfBirth = z.iso.date({ error: MESSAGES.dateOfBirth });
+const dateOfBirth = z.lazy(() => z.iso.date({ error: MESSAGES.dateOfBirth }));
 const dateTime = (message: string) => z.iso.datetime({ offset: true, error: message });
 
 // --- Addresses ---------------------------------------------------------------------------------------------
 
-const addressFields = {
-  validFrom: z.optional(dateTime(MESSAGES.validFrom)),
-  validTo: z.optional(dateTime(MESSAGES.validTo)),
-  city: optionalText255('city'),
-  county: optionalText255('county'),
-};
+function addressFields() {
+  return {
+    validFrom: z.optional(dateTime(MESSAGES.validFrom)),
+    validTo: z.optional(dateTime(MESSAGES.validTo)),
+    city: optionalText255('city'),
+    county: optionalText255('county'),
+  };
+}
 
 function validToNotBeforeFrom(
   address: { validFrom?: string; validTo?: string },
@@ -86,7 +88,7 @@ const currentAddressOf = <T extends z.ZodMiniType>(addressType: T) =>
   z
     .strictObject({
       addressType,
-      ...addressFields,
+      ...addressFields(),
       countryCode: z.pipe(z.string({ error: MESSAGES.countryCode }), countryCodeAlpha3),
       buildingNameNumber: text255(MESSAGES.buildingNameNumber),
       streetName: text255(MESSAGES.streetName),
@@ -94,8 +96,8 @@ const currentAddressOf = <T extends z.ZodMiniType>(addressType: T) =>
     })
     .check(z.superRefine(validToNotBeforeFrom));
 
-const addressType = z.enum(ADDRESS_TYPES, { error: MESSAGES.addressType });
-const addressTypeValue = z.enum(ADDRESS_TYPES, { error: MESSAGES.addressTypeValue });
+const addressType = z.lazy(() => z.enum(ADDRESS_TYPES, { error: MESSAGES.addressType }));
+const addressTypeValue = z.lazy(() => z.enum(ADDRESS_TYPES, { error: MESSAGES.addressTypeValue }));
 
 export const currentAddress = z.lazy(() => currentAddressOf(addressType));
 
@@ -107,7 +109,7 @@ export const previousAddress = z.lazy(() =>
   z
     .strictObject({
       addressType: z.optional(addressTypeValue),
-      ...addressFields,
+      ...addressFields(),
       countryCode: z.optional(countryCodeAlpha3),
       buildingNameNumber: optionalText255('buildingNameNumber'),
       streetName: optionalText255('streetName'),
@@ -145,20 +147,22 @@ const currentAddressOnCreate = z.lazy(() =>
 
 // --- Retail customers --------------------------------------------------------------------------------------
 
-const nameFields = {
-  firstName: text255(MESSAGES.firstName),
-  middleName: z.optional(text255(MESSAGES.middleName)),
-  surname: text255(MESSAGES.surname),
-  dateOfBirth,
-  email: z.email({ error: MESSAGES.email }),
-};
+function nameFields() {
+  return {
+    firstName: text255(MESSAGES.firstName),
+    middleName: z.optional(text255(MESSAGES.middleName)),
+    surname: text255(MESSAGES.surname),
+    dateOfBirth,
+    email: z.email({ error: MESSAGES.email }),
+  };
+}
 
 /** `POST /v1/customers/retail`; the identity-document members go together (customer-rules.ts). */
 export const createRetailCustomerBody = z.lazy(() =>
   z
     .strictObject({
-      ...nameFields,
-      ...retailCustomerIdentityDocumentFields,
+      ...nameFields(),
+      ...retailCustomerIdentityDocumentFields(),
       countryOfResidence: z.optional(countryCodeAlpha3),
       currentAddress: currentAddressOnCreate,
       previousAddresses: z.optional(z.array(previousAddress, { error: MESSAGES.previousAddresses })),
@@ -170,19 +174,20 @@ export const createRetailCustomerBody = z.lazy(() =>
  * `PATCH /v1/customers/retail/{customerId}`: any of the names, date of birth, e-mail and identity
  * document (`retail.json` also takes countryOfResidence); identity-document members still go together.
  */
-export const amendRetailCustomerBody = z.lazy(() =>
-  z
+export const amendRetailCustomerBody = z.lazy(() => {
+  const names = nameFields();
+  return z
     .strictObject({
-      firstName: z.optional(nameFields.firstName),
-      middleName: nameFields.middleName,
-      surname: z.optional(nameFields.surname),
+      firstName: z.optional(names.firstName),
+      middleName: names.middleName,
+      surname: z.optional(names.surname),
       dateOfBirth: z.optional(dateOfBirth),
-      email: z.optional(nameFields.email),
-      ...retailCustomerIdentityDocumentFields,
+      email: z.optional(names.email),
+      ...retailCustomerIdentityDocumentFields(),
       countryOfResidence: z.optional(countryCodeAlpha3),
     })
-    .check(z.superRefine(requireIdentityDocumentTogether)),
-);
+    .check(z.superRefine(requireIdentityDocumentTogether));
+});
 
 export type CreateRetailCustomerBody = z.output<typeof createRetailCustomerBody>;
 export type AmendRetailCustomerBody = z.output<typeof amendRetailCustomerBody>;

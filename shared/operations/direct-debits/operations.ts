@@ -22,18 +22,24 @@ import {
  */
 const fn = 'direct-debits';
 
-const sortCodePath = z.strictObject({ sortCode: sortCodeSegment() });
-const accountPath = z.strictObject({ accountId: bankId('accountId') });
-const virtualAccountPath = z.strictObject({
-  accountId: bankId('accountId'),
-  virtualAccountId: bankId('virtualAccountId'),
-});
-const mandatePath = z.strictObject({ accountId: bankId('accountId'), mandateId: bankId('mandateId') });
-const virtualMandatePath = z.strictObject({
-  accountId: bankId('accountId'),
-  virtualAccountId: bankId('virtualAccountId'),
-  mandateId: bankId('mandateId'),
-});
+const sortCodePath = z.lazy(() => z.strictObject({ sortCode: sortCodeSegment() }));
+const accountPath = z.lazy(() => z.strictObject({ accountId: bankId('accountId') }));
+const virtualAccountPath = z.lazy(() =>
+  z.strictObject({
+    accountId: bankId('accountId'),
+    virtualAccountId: bankId('virtualAccountId'),
+  }),
+);
+const mandatePath = z.lazy(() =>
+  z.strictObject({ accountId: bankId('accountId'), mandateId: bankId('mandateId') }),
+);
+const virtualMandatePath = z.lazy(() =>
+  z.strictObject({
+    accountId: bankId('accountId'),
+    virtualAccountId: bankId('virtualAccountId'),
+    mandateId: bankId('mandateId'),
+  }),
+);
 
 const MANDATES = '/v2/Accounts/{accountId}/Mandates';
 const VIRTUAL_MANDATES = '/v2/Accounts/{accountId}/Virtual/{virtualAccountId}/Mandates';

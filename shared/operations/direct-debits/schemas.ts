@@ -9,7 +9,7 @@ import {
   payerName,
   serviceUserNumber,
 } from '../../domain/direct-debit-rules.js';
-import { pagingQuery } from '../paging.js';
+import { pagingFields, pagingQuery } from '../paging.js';
 
 /**
  * Spec part 1, "Direct debit instructions" and the direct-debit reads of "Payment data", brought in line
@@ -65,8 +65,8 @@ const matching = (message: string, pattern: RegExp) =>
 
 // --- Query filters ---------------------------------------------------------------------------------------
 
-const isoDate = z.iso.date();
-const isoDateTime = z.iso.datetime({ offset: true });
+const isoDate = z.lazy(() => z.iso.date());
+const isoDateTime = z.lazy(() => z.iso.datetime({ offset: true }));
 
 /**
  * The reference types these filters `date-time`; the spec writes the account-level ones as YYYY-MM-DD.
@@ -85,13 +85,13 @@ function inOrder(start: string | undefined, end: string | undefined): boolean {
   return start === undefined || end === undefined || Date.parse(start) <= Date.parse(end);
 }
 
-const sun = matching(MESSAGES.sun, /^\d{6}$/);
+const sun = z.lazy(() => matching(MESSAGES.sun, /^\d{6}$/));
 
 /**
  * `amount` as decimal text (`double` in the reference): kept as the caller wrote it, never read into a
  * float, so the bank filters on the same digits.
  */
-const amountFilter = matching(MESSAGES.amount, /^-?\d{1,15}(\.\d{1,15})?$/);
+const amountFilter = z.lazy(() => matching(MESSAGES.amount, /^-?\d{1,15}(\.\d{1,15})?$/));
 
 /**
  * `GET /v1/Transactions/{sortCode}/DirectCredit/Unapplied` and `.../DirectDebit/Unpaid` (`v1.json`).
@@ -102,7 +102,7 @@ const amountFilter = matching(MESSAGES.amount, /^-?\d{1,15}(\.\d{1,15})?$/);
 export const sortCodeItemsQuery = z.lazy(() =>
   z
     .strictObject({
-      ...pagingQuery.def.shape,
+      ...pagingFields(),
       reasonCode: z.optional(matching(MESSAGES.reasonCodeFilter, /^[A-Za-z0-9]{1,35}$/)),
       sun: z.optional(sun),
       paymentReference: z.optional(text(MESSAGES.paymentReference, 1, 140)),
@@ -124,7 +124,7 @@ export type SortCodeItemsQuery = z.output<typeof sortCodeItemsQuery>;
 export const accountUnpaidQuery = z.lazy(() =>
   z
     .strictObject({
-      ...pagingQuery.def.shape,
+      ...pagingFields(),
       startDate: z.optional(dateOrDateTime(MESSAGES.startDate)),
       endDate: z.optional(dateOrDateTime(MESSAGES.endDate)),
       sun: z.optional(sun),
@@ -143,7 +143,7 @@ export type AccountUnpaidQuery = z.output<typeof accountUnpaidQuery>;
 export const collectionsQuery = z.lazy(() =>
   z
     .strictObject({
-      ...pagingQuery.def.shape,
+      ...pagingFields(),
       startDate: z.optional(dateOrDateTime(MESSAGES.startDate)),
       endDate: z.optional(dateOrDateTime(MESSAGES.endDate)),
     })

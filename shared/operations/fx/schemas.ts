@@ -44,20 +44,24 @@ export const FX_SCHEMA_MESSAGES = {
 
 const fxCurrency = (field: string) => z.enum(FX_CURRENCIES, { error: FX_SCHEMA_MESSAGES.currency(field) });
 
-const instructedAmount = jsonDecimal(FX_SCHEMA_MESSAGES.instructedAmount).check(
-  z.refine((amount) => amount.gt(0), { error: FX_SCHEMA_MESSAGES.instructedAmount }),
+const instructedAmount = z.lazy(() =>
+  jsonDecimal(FX_SCHEMA_MESSAGES.instructedAmount).check(
+    z.refine((amount) => amount.gt(0), { error: FX_SCHEMA_MESSAGES.instructedAmount }),
+  ),
 );
 
 /** margin: 0 to 0.0499 (parseMargin), as the digits written. */
-const margin = jsonDecimal(FX_MESSAGES.margin).check(
-  z.superRefine((value, ctx) => {
-    try {
-      parseMargin(value);
-    } catch (error) {
-      if (!(error instanceof DomainRuleError)) throw error;
-      ctx.addIssue({ code: 'custom', message: error.message });
-    }
-  }),
+const margin = z.lazy(() =>
+  jsonDecimal(FX_MESSAGES.margin).check(
+    z.superRefine((value, ctx) => {
+      try {
+        parseMargin(value);
+      } catch (error) {
+        if (!(error instanceof DomainRuleError)) throw error;
+        ctx.addIssue({ code: 'custom', message: error.message });
+      }
+    }),
+  ),
 );
 
 const owner = (field: string) =>

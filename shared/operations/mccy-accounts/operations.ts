@@ -32,8 +32,8 @@ import {
 const fn = 'mccy-accounts';
 const problemForm = 'plain';
 
-const accountPath = z.strictObject({ accountId: bankId('accountId') });
-const virtualAccountPath = z.strictObject({ virtualAccountId: bankId('virtualAccountId') });
+const accountPath = z.lazy(() => z.strictObject({ accountId: bankId('accountId') }));
+const virtualAccountPath = z.lazy(() => z.strictObject({ virtualAccountId: bankId('virtualAccountId') }));
 
 const ACCOUNT = '/mccy/v1/Accounts/{accountId}';
 const VIRTUAL_ACCOUNT = '/mccy/v1/VirtualAccounts/{virtualAccountId}';
@@ -207,7 +207,7 @@ export const getMccyTransaction = {
   id: 'getMccyTransaction',
   method: 'GET',
   path: '/mccy/v1/Transactions/{transactionId}',
-  pathParams: z.strictObject({ transactionId: bankId('transactionId') }),
+  pathParams: z.lazy(() => z.strictObject({ transactionId: bankId('transactionId') })),
   fn,
   problemForm,
 } satisfies Operation;
@@ -233,7 +233,7 @@ export const requestMccyAccountStatement = {
   id: 'requestMccyAccountStatement',
   method: 'POST',
   path: '/mccy/v1/StatementRequests/account/{iban}',
-  pathParams: z.strictObject({ iban: ibanSegment('iban') }),
+  pathParams: z.lazy(() => z.strictObject({ iban: ibanSegment('iban') })),
   fn,
   body: statementBody,
   check: statementPeriod,
@@ -262,7 +262,7 @@ export const simulateMccyInboundPayment = {
   id: 'simulateMccyInboundPayment',
   method: 'POST',
   path: '/v1/mccy/inboundpayment/{accountUniqueId}',
-  pathParams: z.strictObject({ accountUniqueId: safeSegment('accountUniqueId') }),
+  pathParams: z.lazy(() => z.strictObject({ accountUniqueId: safeSegment('accountUniqueId') })),
   fn,
   body: inboundPaymentBody,
   requiresIdempotencyKey: true,

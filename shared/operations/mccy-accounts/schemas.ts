@@ -141,7 +141,7 @@ export const statusBody = z.lazy(() =>
 export type StatusBody = z.output<typeof statusBody>;
 
 /** `POST /mccy/v1/Accounts/{accountId}/currencies`. */
-export const addCurrencyBody = z.strictObject({ currency: mccyCurrency('currency') });
+export const addCurrencyBody = z.lazy(() => z.strictObject({ currency: mccyCurrency('currency') }));
 
 /** `DELETE` of a real or virtual account: the reference types `accountCloseReason` as free text. */
 export const closeQuery = z.lazy(() =>
@@ -188,7 +188,9 @@ export const createVirtualAccountBody = z.lazy(() =>
 export type CreateVirtualAccountBody = z.output<typeof createVirtualAccountBody>;
 
 /** `PATCH /mccy/v1/VirtualAccounts/{virtualAccountId}`. */
-export const amendVirtualAccountBody = z.strictObject({ owner: text(MESSAGES.ownerAmend, 1, 140) });
+export const amendVirtualAccountBody = z.lazy(() =>
+  z.strictObject({ owner: text(MESSAGES.ownerAmend, 1, 140) }),
+);
 
 /** `GET /mccy/v1/Accounts`: the common `pageNumber` / `pageSize`. */
 export const listAccountsQuery = pagingQuery;
@@ -265,10 +267,12 @@ export function statementPeriodErrors({ year, month }: StatementBody, now: Date)
 // --- Internal transfers and the simulated inbound payment ---------------------------------------------------
 
 /** 0.01 to 999999999.99, at most 2 decimals (every currency of the family has 2 minor units). */
-const instructedAmount = jsonDecimal(MESSAGES.instructedAmount).check(
-  z.refine(
-    (amount) => amount.gte('0.01') && amount.lte('999999999.99') && amount.decimalPlaces() <= 2,
-    MESSAGES.instructedAmount,
+const instructedAmount = z.lazy(() =>
+  jsonDecimal(MESSAGES.instructedAmount).check(
+    z.refine(
+      (amount) => amount.gte('0.01') && amount.lte('999999999.99') && amount.decimalPlaces() <= 2,
+      MESSAGES.instructedAmount,
+    ),
   ),
 );
 

@@ -51,10 +51,12 @@ const bic = (field: string) =>
 const date = (field: string) => z.iso.date({ error: MESSAGES.date(field) });
 
 /** Amounts are judged on the digits written: 0.01 to 999999999.99, at most 2 decimals. */
-const amount = jsonDecimal(MESSAGES.amount).check(
-  z.refine(
-    (value) => value.gte('0.01') && value.lte('999999999.99') && value.decimalPlaces() <= 2,
-    MESSAGES.amount,
+const amount = z.lazy(() =>
+  jsonDecimal(MESSAGES.amount).check(
+    z.refine(
+      (value) => value.gte('0.01') && value.lte('999999999.99') && value.decimalPlaces() <= 2,
+      MESSAGES.amount,
+    ),
   ),
 );
 
@@ -219,13 +221,15 @@ export const createMccyPaymentsBankBody = z.lazy(() =>
 );
 
 /** The path's `{batchId}`: a GUID as the batch was sent with. */
-export const batchPathParams = z.strictObject({ batchId });
+export const batchPathParams = z.lazy(() => z.strictObject({ batchId }));
 
 /** The path's `{batchId}` and `{endToEndId}` (the reference's end-to-end id characters). */
-export const transactionPathParams = z.strictObject({
-  batchId,
-  // `.` and `..` would name another resource once the URL is resolved (path-params.ts).
-  endToEndId: internalTransferEndToEndId.check(
-    z.refine((value) => !/^\.+$/.test(value), 'endToEndId must not be only full stops in a path.'),
-  ),
-});
+export const transactionPathParams = z.lazy(() =>
+  z.strictObject({
+    batchId,
+    // `.` and `..` would name another resource once the URL is resolved (path-params.ts).
+    endToEndId: internalTransferEndToEndId.check(
+      z.refine((value) => !/^\.+$/.test(value), 'endToEndId must not be only full stops in a path.'),
+    ),
+  }),
+);

@@ -21,15 +21,19 @@ export const MESSAGES = {
 export const CERTIFICATE_PEM =
   /^\s*-----BEGIN CERTIFICATE-----([A-Za-z0-9+/=\s]+)-----END CERTIFICATE-----\s*$/;
 
-const certificateType = z.enum(CERTIFICATE_TYPES, { error: MESSAGES.certificateType });
+const certificateType = z.lazy(() => z.enum(CERTIFICATE_TYPES, { error: MESSAGES.certificateType }));
 
 /** `GET /v1/softwarestatements/{softwareStatementId}/csr/{certificateType}`: the reference names only Transport and Signing. */
-export const csrPathParams = z.strictObject({
-  softwareStatementId: safeSegment('softwareStatementId'),
-  certificateType,
-});
+export const csrPathParams = z.lazy(() =>
+  z.strictObject({
+    softwareStatementId: safeSegment('softwareStatementId'),
+    certificateType,
+  }),
+);
 
-export const pemPathParams = z.strictObject({ softwareStatementId: safeSegment('softwareStatementId') });
+export const pemPathParams = z.lazy(() =>
+  z.strictObject({ softwareStatementId: safeSegment('softwareStatementId') }),
+);
 
 /**
  * `CreateCertificateRequest`: `pem`, `kid`, `certificateType`, nothing else. The published schema marks all
@@ -37,11 +41,13 @@ export const pemPathParams = z.strictObject({ softwareStatementId: safeSegment('
  * failed", 500): the gateway requires `pem` as one PEM certificate and `certificateType` as one of the two
  * the reference describes, and leaves `kid` as published.
  */
-export const uploadPemBody = z.strictObject({
-  pem: z.string({ error: MESSAGES.pem }).check(z.regex(CERTIFICATE_PEM, MESSAGES.pem)),
-  kid: z.optional(z.nullable(z.string({ error: MESSAGES.kid }))),
-  certificateType,
-});
+export const uploadPemBody = z.lazy(() =>
+  z.strictObject({
+    pem: z.string({ error: MESSAGES.pem }).check(z.regex(CERTIFICATE_PEM, MESSAGES.pem)),
+    kid: z.optional(z.nullable(z.string({ error: MESSAGES.kid }))),
+    certificateType,
+  }),
+);
 export type UploadPemBody = z.output<typeof uploadPemBody>;
 
 /** The PEM as the spec says to upload it: the same text with every line break removed. */

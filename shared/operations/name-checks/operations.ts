@@ -31,7 +31,7 @@ export const optOutAccountNameChecks = {
   id: 'optOutAccountNameChecks',
   method: 'PUT',
   path: '/v1/Cop/opt/accounts/{accountId}',
-  pathParams: z.strictObject({ accountId: bankId('accountId') }),
+  pathParams: z.lazy(() => z.strictObject({ accountId: bankId('accountId') })),
   fn,
   body: nameCheckSettingBody,
 } satisfies Operation;
@@ -40,10 +40,12 @@ export const optOutVirtualAccountNameChecks = {
   id: 'optOutVirtualAccountNameChecks',
   method: 'PUT',
   path: '/v1/Cop/opt/accounts/{accountId}/virtual/{virtualAccountId}',
-  pathParams: z.strictObject({
-    accountId: bankId('accountId'),
-    virtualAccountId: bankId('virtualAccountId'),
-  }),
+  pathParams: z.lazy(() =>
+    z.strictObject({
+      accountId: bankId('accountId'),
+      virtualAccountId: bankId('virtualAccountId'),
+    }),
+  ),
   fn,
   body: nameCheckSettingBody,
 } satisfies Operation;

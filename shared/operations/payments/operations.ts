@@ -15,20 +15,26 @@ import {
  */
 const fn = 'payments';
 
-const accountPath = z.strictObject({ accountId: bankId('accountId') });
-const accountTransactionPath = z.strictObject({
-  accountId: bankId('accountId'),
-  transactionId: bankId('transactionId'),
-});
-const virtualAccountPath = z.strictObject({
-  accountId: bankId('accountId'),
-  virtualAccountId: bankId('virtualAccountId'),
-});
-const virtualTransactionPath = z.strictObject({
-  accountId: bankId('accountId'),
-  virtualAccountId: bankId('virtualAccountId'),
-  transactionId: bankId('transactionId'),
-});
+const accountPath = z.lazy(() => z.strictObject({ accountId: bankId('accountId') }));
+const accountTransactionPath = z.lazy(() =>
+  z.strictObject({
+    accountId: bankId('accountId'),
+    transactionId: bankId('transactionId'),
+  }),
+);
+const virtualAccountPath = z.lazy(() =>
+  z.strictObject({
+    accountId: bankId('accountId'),
+    virtualAccountId: bankId('virtualAccountId'),
+  }),
+);
+const virtualTransactionPath = z.lazy(() =>
+  z.strictObject({
+    accountId: bankId('accountId'),
+    virtualAccountId: bankId('virtualAccountId'),
+    transactionId: bankId('transactionId'),
+  }),
+);
 
 export const listTransactions = {
   id: 'listTransactions',

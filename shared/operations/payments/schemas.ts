@@ -9,7 +9,7 @@ import {
   paymentReference,
 } from '../../domain/fps-rules.js';
 import { positiveAmount, jsonDecimal } from '../../domain/money.js';
-import { pagingQuery } from '../paging.js';
+import { pagingFields } from '../paging.js';
 
 /**
  * Spec part 1, "Payment data" and "Instant domestic payments", brought in line with the bank's published
@@ -130,7 +130,7 @@ const dateTime = (message: string) => z.iso.datetime({ offset: true, error: mess
 export const transactionsQuery = z.lazy(() =>
   z
     .strictObject({
-      ...pagingQuery.def.shape,
+      ...pagingFields(),
       startDateTime: z.optional(dateTime(MESSAGES.startDateTime)),
       endDateTime: z.optional(dateTime(MESSAGES.endDateTime)),
       paymentMethodType: z.optional(z.enum(PAYMENT_METHOD_TYPES, { error: MESSAGES.paymentMethodType })),

@@ -20,11 +20,13 @@ import {
  */
 const fn = 'sterling-accounts';
 
-const accountPath = z.strictObject({ accountId: bankId('accountId') });
-const virtualAccountPath = z.strictObject({
-  accountId: bankId('accountId'),
-  virtualAccountId: bankId('virtualAccountId'),
-});
+const accountPath = z.lazy(() => z.strictObject({ accountId: bankId('accountId') }));
+const virtualAccountPath = z.lazy(() =>
+  z.strictObject({
+    accountId: bankId('accountId'),
+    virtualAccountId: bankId('virtualAccountId'),
+  }),
+);
 
 // --- Real accounts ---------------------------------------------------------------------------------------
 

@@ -103,44 +103,46 @@ const text = (required: string, wrongType: string = required) =>
  */
 const ACCOUNT_NAME_CHARACTERS = /^[a-zA-Z0-9\- ,.&]*$/;
 
-export const accountName = text(MESSAGES.accountNameRequired, MESSAGES.accountNameLength).check(
-  z.minLength(1, MESSAGES.accountNameLength),
-  z.maxLength(70, MESSAGES.accountNameLength),
-  z.regex(ACCOUNT_NAME_CHARACTERS, MESSAGES.accountNameCharacters),
+export const accountName = z.lazy(() =>
+  text(MESSAGES.accountNameRequired, MESSAGES.accountNameLength).check(
+    z.minLength(1, MESSAGES.accountNameLength),
+    z.maxLength(70, MESSAGES.accountNameLength),
+    z.regex(ACCOUNT_NAME_CHARACTERS, MESSAGES.accountNameCharacters),
+  ),
 );
-
-export const sortCode = text(MESSAGES.sortCode).check(z.regex(/^\d{6}$/, MESSAGES.sortCode));
-
+export const sortCode = z.lazy(() => text(MESSAGES.sortCode).check(z.regex(/^\d{6}$/, MESSAGES.sortCode)));
 /** The reference's pattern for every owner name, `^[^\|_\[\]<>^\`~\\$]*$`: any characters but these ten (also `POST /v4/Accounts`). */
 export const OWNER_NAME_CHARACTERS = /^[^|_[\]<>^`~\\$]*$/;
 
 /** A real account's ownerName on amend: 0 to 70 characters (`sterling-v1.json`). */
-export const ownerName = text(MESSAGES.ownerNameLength).check(
-  z.maxLength(70, MESSAGES.ownerNameLength),
-  z.regex(OWNER_NAME_CHARACTERS, MESSAGES.ownerNameCharacters),
+export const ownerName = z.lazy(() =>
+  text(MESSAGES.ownerNameLength).check(
+    z.maxLength(70, MESSAGES.ownerNameLength),
+    z.regex(OWNER_NAME_CHARACTERS, MESSAGES.ownerNameCharacters),
+  ),
 );
-
 /** A virtual account's ownerName, on create and amend: 1 to 140 characters (`sterling-v1.json`, `-v2.json`). */
-export const virtualOwnerName = text(
-  MESSAGES.virtualOwnerNameRequired,
-  MESSAGES.virtualOwnerNameLength,
-).check(
-  z.minLength(1, MESSAGES.virtualOwnerNameLength),
-  z.maxLength(140, MESSAGES.virtualOwnerNameLength),
-  z.regex(OWNER_NAME_CHARACTERS, MESSAGES.ownerNameCharacters),
+export const virtualOwnerName = z.lazy(() =>
+  text(MESSAGES.virtualOwnerNameRequired, MESSAGES.virtualOwnerNameLength).check(
+    z.minLength(1, MESSAGES.virtualOwnerNameLength),
+    z.maxLength(140, MESSAGES.virtualOwnerNameLength),
+    z.regex(OWNER_NAME_CHARACTERS, MESSAGES.ownerNameCharacters),
+  ),
 );
-
-export const usageType = z.enum(USAGE_TYPES, { error: MESSAGES.usageType });
-export const accountStatus = z.enum(ACCOUNT_STATUSES, { error: MESSAGES.status });
-export const statusReason = z.enum(STATUS_REASONS, { error: MESSAGES.statusReason });
-export const legalOwnerType = z.enum(LEGAL_OWNER_TYPES, { error: MESSAGES.legalOwnerType });
-export const relationshipType = z.enum(RELATIONSHIP_TYPES, { error: MESSAGES.relationshipType });
+export const usageType = z.lazy(() => z.enum(USAGE_TYPES, { error: MESSAGES.usageType }));
+export const accountStatus = z.lazy(() => z.enum(ACCOUNT_STATUSES, { error: MESSAGES.status }));
+export const statusReason = z.lazy(() => z.enum(STATUS_REASONS, { error: MESSAGES.statusReason }));
+export const legalOwnerType = z.lazy(() => z.enum(LEGAL_OWNER_TYPES, { error: MESSAGES.legalOwnerType }));
+export const relationshipType = z.lazy(() =>
+  z.enum(RELATIONSHIP_TYPES, { error: MESSAGES.relationshipType }),
+);
 
 /** Pounds, in pence at most (the money rules of shared/domain decide); negative is an overdraft, see `overdraftErrors`. */
-export const minimumBalance = jsonDecimal(MESSAGES.minimumBalance).check(
-  z.refine((amount) => amount.decimalPlaces() <= minorUnitsOf('GBP'), MESSAGES.minimumBalance),
+export const minimumBalance = z.lazy(() =>
+  jsonDecimal(MESSAGES.minimumBalance).check(
+    z.refine((amount) => amount.decimalPlaces() <= minorUnitsOf('GBP'), MESSAGES.minimumBalance),
+  ),
 );
-
 /** Joint is not allowed with Business; a rule over two fields, reported on relationshipType. */
 export function isJointBusiness(owner: { legalOwnerType?: string; relationshipType?: string }): boolean {
   return owner.legalOwnerType === 'Business' && owner.relationshipType === 'Joint';
@@ -206,7 +208,7 @@ export function overdraftErrors(amount: Decimal | undefined, overdraftAgreement:
 
 // --- Virtual accounts ------------------------------------------------------------------------------------
 
-const identifier = z.optional(text(MESSAGES.identifierText));
+const identifier = z.lazy(() => z.optional(text(MESSAGES.identifierText)));
 
 /**
  * The duplicate check of a virtual account; its values are checked by the bank, which answers by webhook.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type * as z from 'zod/mini';
 import { isDuplicateRequestAnswer } from '../../../shared/bank/errors.js';
 import { idempotencyScope, requestIdFor } from '../../../shared/gateway/idempotency.js';
 import { bankPath, isJsonMediaType } from '../../../shared/gateway/request.js';
@@ -96,7 +97,10 @@ describe('path parameters are one safe segment each', () => {
     for (const operation of operations) {
       const names = pathParamNames(operation.path);
       if (names.length === 0) continue;
-      const shape = (operation.pathParams as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
+      // Built on first use (z.lazy): the shape is that of the schema it builds.
+      const schema = operation.pathParams;
+      const built = schema?._zod.def.type === 'lazy' ? (schema as z.ZodMiniLazy)._zod.innerType : schema;
+      const shape = (built as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
       expect(Object.keys(shape).sort(), `${operation.method} ${operation.path}`).toEqual([...names].sort());
     }
   });
