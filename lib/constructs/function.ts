@@ -93,7 +93,6 @@ export class ClearwayFunction extends Construct {
       applicationLogLevelV2: lambda.ApplicationLogLevel.INFO,
       systemLogLevelV2: lambda.SystemLogLevel.WARN,
       environment: {
-        NODE_OPTIONS: '--enable-source-maps',
         POWERTOOLS_SERVICE_NAME: name,
         POWERTOOLS_METRICS_NAMESPACE: metricsNamespace,
         CLEARWAY_ENV: config.envName,

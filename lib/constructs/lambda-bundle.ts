@@ -7,9 +7,10 @@ export const requireBanner =
 
 /**
  * How every Lambda is bundled, in one place for the stack, the bench and the bundle tests: minified ESM for
- * Node.js 24 with source maps, `index.mjs` plus chunks. Code splitting keeps what a function imports lazily
+ * Node.js 24 with linked source maps, read only when a stack is (`shared/runtime/source-frames.ts`, injected first),
+ * `index.mjs` plus chunks. Code splitting keeps what a function imports lazily
  * (the S3 client for a rare large webhook, the SSM client for a key rotation) in chunks that are read only
- * when used, so neither their code nor their source maps cost a cold start.
+ * when used, so their code does not cost a cold start.
  */
 export function lambdaBuildOptions(
   root: string,
@@ -34,6 +35,8 @@ export function lambdaBuildOptions(
     sourcesContent: false,
     mainFields: ['module', 'main'],
     banner: { js: requireBanner },
+    // Instead of NODE_OPTIONS=--enable-source-maps, which reads every map at cold start.
+    inject: [join(root, 'shared/runtime/install-stack-traces.ts')],
     tsconfig: join(root, 'tsconfig.json'),
     metafile: true,
     logLevel: 'error',

@@ -15,12 +15,15 @@ export interface BundleResult {
   lazyBytes: number;
   gzipBytes: number;
   mapBytes: number;
-  /** Median ms of `await import(bundle)` in a fresh Node process (timed inside the child). */
+  /**
+   * Median ms of `await import(bundle)` in a fresh Node process (timed inside the child), as the Lambda runs it:
+   * linked source maps, read only when a stack is (shared/runtime/source-frames.ts), no NODE_OPTIONS.
+   */
   importMs: number;
   importMinMs: number;
   importRunsMs: number[];
-  /** The same with `--enable-source-maps` and a linked map, as the Lambda runs it (NODE_OPTIONS). */
-  importWithSourceMapsMs: number;
+  /** The same bundle with Node's `--enable-source-maps`, which reads every map at load: how it was deployed before. */
+  importWithNodeSourceMapsMs: number;
   /** Median ms from spawning the child to its exit: Node's own start-up included. */
   processMs: number;
   /** Where the bytes come from: npm package (or `clearway` for the project's own code), largest first. */
@@ -28,11 +31,11 @@ export interface BundleResult {
   /** The AWS SDK clients the function loads at cold start (reached by static imports from its entry). */
   clients: string[];
   /**
-   * Those clients alone, bundled and timed the same way (with source maps, as the Lambda runs): the floor
-   * the function cannot go under while it keeps them.
+   * Those clients alone, bundled and timed the same way (as the Lambda runs): the floor the function cannot go
+   * under while it keeps them.
    */
-  floor: { bytes: number; importWithSourceMapsMs: number };
-  /** The median over the runs of the function's load (with source maps) over its floor's in the same run. */
+  floor: { bytes: number; importMs: number };
+  /** The median over the runs of the function's load over its floor's in the same run. */
   ratioToFloor: number;
 }
 
@@ -191,15 +194,14 @@ export async function bundles(root: string, outDir: string, runs: number): Promi
   for (const entry of entries) {
     const name = basename(entry, '.ts');
     const file = relative(root, entry);
-    const plain = await bundle(root, file, join(outDir, 'external', name), 'external');
     const linked = await bundle(root, file, join(outDir, 'linked', name), 'linked');
-    const clients = coldStartClients(plain.metafile, file);
+    const clients = coldStartClients(linked.metafile, file);
     // Inside the project, so the clients resolve from its node_modules; bundled the same way.
     const floorEntry = join(root, 'node_modules', '.cache', 'clearway-bench', `${name}-floor.ts`);
     mkdirSync(dirname(floorEntry), { recursive: true });
     writeFileSync(floorEntry, await floorModule(clients));
     const floor = await bundle(root, floorEntry, join(outDir, 'floor', name), 'linked');
-    built.push({ entry: file, plain, linked, clients, floor });
+    built.push({ entry: file, linked, clients, floor });
   }
   const receiverEntry = entries.find((entry) => basename(entry) === 'webhook-receiver.ts');
   const withoutSdk = receiverEntry
@@ -216,22 +218,20 @@ export async function bundles(root: string, outDir: string, runs: number): Promi
   writeFileSync(empty, 'export {};\n');
 
   const timings = built.map(() => ({
-    plain: [] as ChildTiming[],
-    sourceMaps: [] as number[],
+    deployed: [] as ChildTiming[],
+    nodeSourceMaps: [] as number[],
     floor: [] as number[],
   }));
   const emptyTimings: ChildTiming[] = [];
   // One untimed load of each to warm the file cache.
-  for (const item of built) await loadInFreshNode(item.plain.index);
+  for (const item of built) await loadInFreshNode(item.linked.index);
   for (let run = 0; run < runs; run++) {
     emptyTimings.push(await loadInFreshNode(empty));
     for (const [index, item] of built.entries()) {
-      timings[index]?.plain.push(await loadInFreshNode(item.plain.index));
-      timings[index]?.sourceMaps.push(
+      timings[index]?.deployed.push(await loadInFreshNode(item.linked.index));
+      timings[index]?.floor.push((await loadInFreshNode(item.floor.index)).importMs);
+      timings[index]?.nodeSourceMaps.push(
         (await loadInFreshNode(item.linked.index, ['--enable-source-maps'])).importMs,
-      );
-      timings[index]?.floor.push(
-        (await loadInFreshNode(item.floor.index, ['--enable-source-maps'])).importMs,
       );
     }
     if (withoutSdk) withoutSdkTimings.push((await loadInFreshNode(withoutSdk.index)).importMs);
@@ -243,29 +243,27 @@ export async function bundles(root: string, outDir: string, runs: number): Promi
     emptyImportMs: median(emptyTimings.map((timing) => timing.importMs)),
     emptyProcessMs: median(emptyTimings.map((timing) => timing.processMs)),
     bundles: built.map((item, index) => {
-      const timing = timings[index] ?? { plain: [], sourceMaps: [], floor: [] };
-      const code = Buffer.concat(item.plain.cold.map((key) => readFileSync(join(root, key))));
-      const withSourceMaps = median(timing.sourceMaps);
-      const floorMs = median(timing.floor);
+      const timing = timings[index] ?? { deployed: [], nodeSourceMaps: [], floor: [] };
+      const code = Buffer.concat(item.linked.cold.map((key) => readFileSync(join(root, key))));
       return {
         entry: item.entry,
         bytes: code.length,
-        lazyBytes: Object.entries(item.plain.metafile.outputs)
-          .filter(([key]) => key.endsWith('.mjs') && !item.plain.cold.includes(key))
+        lazyBytes: Object.entries(item.linked.metafile.outputs)
+          .filter(([key]) => key.endsWith('.mjs') && !item.linked.cold.includes(key))
           .reduce((sum, [, output]) => sum + output.bytes, 0),
         gzipBytes: gzipSync(code).length,
         mapBytes: coldBytes(item.linked, '.map'),
-        importMs: median(timing.plain.map((entry) => entry.importMs)),
-        importMinMs: Math.min(...timing.plain.map((entry) => entry.importMs)),
-        importRunsMs: timing.plain.map((entry) => entry.importMs),
-        importWithSourceMapsMs: withSourceMaps,
-        processMs: median(timing.plain.map((entry) => entry.processMs)),
-        topInputs: topInputs(item.plain, 5),
+        importMs: median(timing.deployed.map((entry) => entry.importMs)),
+        importMinMs: Math.min(...timing.deployed.map((entry) => entry.importMs)),
+        importRunsMs: timing.deployed.map((entry) => entry.importMs),
+        importWithNodeSourceMapsMs: median(timing.nodeSourceMaps),
+        processMs: median(timing.deployed.map((entry) => entry.processMs)),
+        topInputs: topInputs(item.linked, 5),
         clients: item.clients,
-        floor: { bytes: coldBytes(item.floor), importWithSourceMapsMs: floorMs },
+        floor: { bytes: coldBytes(item.floor), importMs: median(timing.floor) },
         // Paired: each run's load over the floor loaded right after it, so a slow spell of the host falls on both.
         ratioToFloor: median(
-          timing.sourceMaps.map((value, run) => value / (timing.floor[run] ?? Number.NaN)),
+          timing.deployed.map((value, run) => value.importMs / (timing.floor[run] ?? Number.NaN)),
         ),
       };
     }),

@@ -163,9 +163,10 @@ describe('the stateless stack', () => {
         expect(props.Architectures).toEqual(['arm64']);
         expect(props.TracingConfig).toEqual({ Mode: 'Active' });
         expect(props.Handler).toBe('index.handler');
-        expect((props.Environment as { Variables: Record<string, string> }).Variables.NODE_OPTIONS).toBe(
-          '--enable-source-maps',
-        );
+        // Stacks are mapped when read (shared/runtime/source-frames.ts), not by Node at every cold start.
+        expect(
+          (props.Environment as { Variables: Record<string, string> }).Variables.NODE_OPTIONS,
+        ).toBeUndefined();
         const logging = props.LoggingConfig as { LogGroup: { Ref: string }; LogFormat: string };
         expect(logging.LogFormat).toBe('JSON');
         const logGroup = simulation.statelessJson.Resources[logging.LogGroup.Ref];
