@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { HttpMethod } from '../../shared/bank/client.js';
-import { REQUEST_ID_MESSAGES, xRequestId } from '../../shared/domain/request-id.js';
+import { isValidRequestId, REQUEST_ID_MESSAGES } from '../../shared/domain/request-id.js';
 import { INVALID_SIGNATURE_TITLE, MISSING_REQUEST_ID_TITLE } from '../../shared/bank/errors.js';
 import {
   checkRequestTime,
@@ -269,11 +269,6 @@ function faultResponse(fault: NonNullable<RequestFaultPlan['answer']>, instance:
 function header(headers: IncomingHttpHeaders, name: string): string | undefined {
   const value = headers[name];
   return Array.isArray(value) ? value[0] : value;
-}
-
-/** The same rule the bank client applies before sending (shared/domain/request-id.ts). */
-function isValidRequestId(requestId: string | undefined): requestId is string {
-  return xRequestId.safeParse(requestId).success;
 }
 
 type ParsedBody = { ok: true; text: string; value: unknown } | { ok: false; detail: string };

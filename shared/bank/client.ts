@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { xRequestId } from '../domain/request-id.js';
+import { isValidRequestId, REQUEST_ID_MESSAGES } from '../domain/request-id.js';
 import type { Signer } from '../signing/signer.js';
 import { pathAndQueryOf, REQUEST_TIME_HEADER, requestTimeAt, signPath } from './path-signature.js';
 import {
@@ -96,9 +96,9 @@ export class InvalidRequestIdError extends Error {
 
 /** The bank's X-Request-Id rule (shared/domain/request-id.ts), checked before anything is sent. */
 function checkRequestId(requestId: string): string {
-  const checked = xRequestId.safeParse(requestId);
-  if (!checked.success)
-    throw new InvalidRequestIdError(`${checked.error.issues[0]?.message} (got ${requestId.length})`);
+  const { length } = requestId;
+  if (!isValidRequestId(requestId))
+    throw new InvalidRequestIdError(`${REQUEST_ID_MESSAGES.xRequestId} (got ${length})`);
   return requestId;
 }
 

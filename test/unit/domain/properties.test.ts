@@ -53,7 +53,7 @@ import {
   transactionPageSize,
   ukDateOf,
   ukInstant,
-  xRequestId,
+  isValidRequestId,
 } from '../../../shared/domain/index.js';
 
 // Behaviour pinned down, for any input: the next business day is a business day and the first one after
@@ -312,6 +312,7 @@ const RULES: Record<string, AnyRule> = {
   parseOwnerName: (ownerName, owner) => parseOwnerName(ownerName, owner),
   checkStatementPeriod: (year, month, now) => checkStatementPeriod(year, month, now),
   statementRequest: (now) => statementRequest(now),
+  isValidRequestId: (value) => isValidRequestId(value),
 };
 
 const SCHEMAS = {
@@ -325,7 +326,6 @@ const SCHEMAS = {
   retailCustomerIdentityDocument,
   statementRequest: statementRequest(new Date('2026-03-10T12:00:00Z')),
   transactionPageSize,
-  xRequestId,
 };
 
 describe('every rule, for any input', () => {
