@@ -49,7 +49,7 @@ const settings = {
   },
   fx: { warmup: 30, rounds: 300, perRound: 1, maxMs: 10_000 },
   memory: { warmup: 1_000, writes: memoryWrites(), samples: 4, concurrency: 4, maxMs: 600_000 },
-  bundleRuns: 15,
+  bundleRuns: 25,
 };
 
 const log = (text: string) => process.stderr.write(`${text}\n`);
