@@ -7,8 +7,8 @@ export const requireBanner =
 
 /**
  * How every Lambda is bundled, in one place for the stack, the bench and the bundle tests: minified ESM for
- * Node.js 24 with linked source maps, read only when a stack is (`shared/runtime/source-frames.ts`, injected first),
- * `index.mjs` plus chunks. Code splitting keeps what a function imports lazily
+ * Node.js 24, `index.mjs` plus chunks, with linked source maps read only when a stack is
+ * (`shared/runtime/source-frames.ts`, injected first). Code splitting keeps what a function imports lazily
  * (the S3 client for a rare large webhook, the SSM client for a key rotation) in chunks that are read only
  * when used, so their code does not cost a cold start.
  */

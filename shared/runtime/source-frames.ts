@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 /**
  * Stack traces of a deployed function name the project's sources, mapped when a stack is first read, not when
  * the code loads. Node's `--enable-source-maps` reads, parses and measures the map of every mapped module as it
- * loads it: a quarter of an operation function's cold start here. This reads a bundle file's map on the first
+ * loads it: a fifth to a quarter of a function's cold start here. This reads a bundle file's map on the first
  * stack that passes through it, once per container. Every Lambda bundle installs it first
  * (`install-stack-traces.ts`); the sandbox and the tests run the TypeScript itself.
  */
