@@ -1,14 +1,7 @@
+import type { ProblemDetails } from '../shared/bank/errors.js';
+
 /** A problem body as the gateway and the bank answer it (`application/problem+json`). */
-export interface Problem {
-  type?: string;
-  title?: string;
-  status?: number;
-  detail?: string;
-  instance?: string;
-  /** Property path -> messages, for a refused request. */
-  errors?: Record<string, string[]>;
-  [member: string]: unknown;
-}
+export type Problem = ProblemDetails;
 
 /** Everything the client throws. */
 export class ClearwayError extends Error {

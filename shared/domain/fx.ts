@@ -92,20 +92,6 @@ export function parseMargin(value: DecimalInput | undefined, field = 'margin'): 
   return margin;
 }
 
-/** The quote request's `margin` (a JSON number), checked by parseMargin. */
-export const fxMargin = z.lazy(() =>
-  z.number({ error: FX_MESSAGES.margin }).check(
-    z.superRefine((value, ctx) => {
-      try {
-        parseMargin(value);
-      } catch (error) {
-        if (!(error instanceof FxRuleError)) throw error;
-        ctx.addIssue({ code: 'custom', message: error.message });
-      }
-    }),
-  ),
-);
-
 export type FixedSide = 'buy' | 'sell';
 
 /** The wire value is lower case. */

@@ -6,7 +6,6 @@ import {
   checkTradeSize,
   FxRuleError,
   fixedSide,
-  fxMargin,
   fxValueDate,
   InvalidAmountError,
   isQuoteExecutable,
@@ -61,12 +60,6 @@ describe('the margin', () => {
 
   it.each(['0.05', '0.04991', '-0.0001', '1'])('refuses %s', (margin) => {
     expect(() => parseMargin(margin)).toThrow(expect.objectContaining({ rule: 'margin-out-of-range' }));
-  });
-
-  it('is a schema for the quote request with the same bounds', () => {
-    expect(fxMargin.safeParse(0.0499).success).toBe(true);
-    expect(fxMargin.safeParse(0.05).error?.issues[0]?.message).toBe('margin must be from 0 to 0.0499.');
-    expect(fxMargin.safeParse(-0.01).success).toBe(false);
   });
 });
 

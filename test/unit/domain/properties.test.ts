@@ -21,7 +21,6 @@ import {
   formatAmount,
   formatJsonNumber,
   fpsAmount,
-  fxMargin,
   fxValueDate,
   isBusinessDay,
   isPaymentWindowOpen,
@@ -318,7 +317,6 @@ const RULES: Record<string, AnyRule> = {
 const SCHEMAS = {
   creditorName,
   fpsAmount,
-  fxMargin,
   fxValueDate,
   multiCurrencyPaymentCurrency,
   nameVerificationRequest,
