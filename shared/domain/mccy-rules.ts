@@ -10,6 +10,9 @@ import { boundedText } from './text-rules.js';
 
 export const MAX_TRANSACTION_PAGE_SIZE = 1000;
 
+/** Payments and internal transfers of the family: 0.01 to 999999999.99, 2 decimals (every currency has 2 minor units). */
+export const MCCY_AMOUNT = { min: '0.01', max: '999999999.99', decimals: 2 } as const;
+
 export const MCCY_MESSAGES = {
   transactionPageSize: 'PageSize must be a whole number from 1 to 1000.',
 

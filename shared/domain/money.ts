@@ -222,3 +222,17 @@ export function positiveAmount(currency: CurrencyCode, options: { label: string;
     }),
   );
 }
+
+/** An amount's range and precision as a rule states it, in text so the rule needs no decimal.js. */
+export interface AmountBounds {
+  min: string;
+  max: string;
+  decimals: number;
+}
+
+/** A request amount from `min` to `max` with at most `decimals` places, judged on the digits written; one message. */
+export function amountWithin(message: string, { min, max, decimals }: AmountBounds) {
+  return jsonDecimal(message).check(
+    z.refine((amount) => amount.gte(min) && amount.lte(max) && amount.decimalPlaces() <= decimals, message),
+  );
+}

@@ -9,6 +9,7 @@ import {
   MCCY_ACCOUNT_KINDS,
   MCCY_ACCOUNT_MESSAGES,
   mccyCurrency,
+  MCCY_AMOUNT,
   mccyInstructedCurrency,
   mccyLabel,
   mccyOwner,
@@ -18,7 +19,7 @@ import {
   UK_ROUTING_CODE,
   wholeNumberQuery,
 } from '../../domain/mccy-rules.js';
-import { jsonDecimal } from '../../domain/money.js';
+import { amountWithin, jsonDecimal } from '../../domain/money.js';
 import {
   checkStatementPeriod,
   STATEMENT_MESSAGES,
@@ -266,15 +267,8 @@ export function statementPeriodErrors({ year, month }: StatementBody, now: Date)
 
 // --- Internal transfers and the simulated inbound payment ---------------------------------------------------
 
-/** 0.01 to 999999999.99, at most 2 decimals (every currency of the family has 2 minor units). */
-const instructedAmount = z.lazy(() =>
-  jsonDecimal(MESSAGES.instructedAmount).check(
-    z.refine(
-      (amount) => amount.gte('0.01') && amount.lte('999999999.99') && amount.decimalPlaces() <= 2,
-      MESSAGES.instructedAmount,
-    ),
-  ),
-);
+/** Judged on the digits written (MCCY_AMOUNT). */
+const instructedAmount = z.lazy(() => amountWithin(MESSAGES.instructedAmount, MCCY_AMOUNT));
 
 const otherAccount = z.lazy(() =>
   z.strictObject({

@@ -5,8 +5,8 @@ import {
   multiCurrencyPaymentCurrency,
   multiCurrencyPaymentTransactions,
 } from '../../domain/mccy-schedule.js';
-import { BIC_PATTERN, internalTransferEndToEndId } from '../../domain/mccy-rules.js';
-import { jsonDecimal } from '../../domain/money.js';
+import { BIC_PATTERN, internalTransferEndToEndId, MCCY_AMOUNT } from '../../domain/mccy-rules.js';
+import { amountWithin } from '../../domain/money.js';
 
 /**
  * Multi-currency payments (spec part 2; the bank's `mccy-payments-v1.json`, reference-digest.md): the batch
@@ -50,15 +50,8 @@ const bic = (field: string) =>
   z.string({ error: MESSAGES.bic(field) }).check(z.regex(BIC_PATTERN, MESSAGES.bic(field)));
 const date = (field: string) => z.iso.date({ error: MESSAGES.date(field) });
 
-/** Amounts are judged on the digits written: 0.01 to 999999999.99, at most 2 decimals. */
-const amount = z.lazy(() =>
-  jsonDecimal(MESSAGES.amount).check(
-    z.refine(
-      (value) => value.gte('0.01') && value.lte('999999999.99') && value.decimalPlaces() <= 2,
-      MESSAGES.amount,
-    ),
-  ),
-);
+/** Amounts are judged on the digits written (MCCY_AMOUNT). */
+const amount = z.lazy(() => amountWithin(MESSAGES.amount, MCCY_AMOUNT));
 
 const schemeName = z.lazy(() =>
   z.strictObject({ code: maybe(text('code', 0, 4)), proprietary: maybe(text('proprietary', 0, 35)) }),
