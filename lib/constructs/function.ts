@@ -69,6 +69,10 @@ export class ClearwayFunction extends Construct {
       code: lambda.Code.fromAsset(projectRoot, {
         // Hash what is deployed, not the project folder (node_modules included).
         assetHashType: AssetHashType.OUTPUT,
+        // CDK reuses a staged asset when its cache key (these options as JSON) matches, and JSON drops the
+        // `tryBundle` function below, the only thing naming the entry: without this every function would
+        // get the first one's bundle.
+        extraHash: `functions/${name}.ts`,
         bundling: {
           local: {
             tryBundle(outputDir) {
