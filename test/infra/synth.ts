@@ -27,6 +27,7 @@ export interface CfnResource {
   DeletionPolicy?: string;
   UpdateReplacePolicy?: string;
   DependsOn?: string | string[];
+  Metadata?: Record<string, unknown>;
 }
 
 export interface CfnTemplate {

@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import { App, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { createClearway } from '../../lib/clearway.js';
+import { loadConfig } from '../../lib/config.js';
+import type { EnvironmentName } from '../../shared/config/function-environment.js';
+import type { CfnTemplate } from '../infra/synth.js';
+
+/** The feature flags of cdk.json, so this synthesizes what `npm run synth` does. */
+const cdkJsonContext = (
+  JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as {
+    context: Record<string, unknown>;
+  }
+).context;
+
+export interface SynthesizedAssembly {
+  readonly envName: EnvironmentName;
+  /** The cloud assembly folder: templates, and one `asset.<hash>` folder per bundle. */
+  readonly outdir: string;
+  readonly stateful: { stackName: string; templateFile: string };
+  readonly stateless: { stackName: string; templateFile: string };
+}
+
+/**
+ * `cdk synth -c env=<envName>` into `outdir`, as bin/app.ts builds the app: real bundling (every function's
+ * esbuild bundle staged in the assembly, exactly what `cdk deploy` uploads) and cdk-nag's checks.
+ */
+export function synthesizeForDeployment(envName: EnvironmentName, outdir: string): SynthesizedAssembly {
+  const app = new App({
+    outdir,
+    context: { ...cdkJsonContext, env: envName, 'aws:cdk:enable-asset-metadata': true },
+  });
+  const { stateful, stateless } = createClearway(
+    app,
+    loadConfig((key) => app.node.tryGetContext(key)),
+  );
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  const assembly = app.synth();
+  const stack = (name: string) => {
+    const artifact = assembly.getStackByName(name);
+    return { stackName: name, templateFile: artifact.templateFullPath };
+  };
+  return { envName, outdir, stateful: stack(stateful.stackName), stateless: stack(stateless.stackName) };
+}
+
+export function readTemplate(file: string): CfnTemplate {
+  return JSON.parse(readFileSync(file, 'utf8')) as CfnTemplate;
+}

@@ -1,0 +1,415 @@
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import type { CfnResource, CfnTemplate } from '../infra/synth.js';
+import { methodsOfApi, resourcesOfType } from '../infra/synth.js';
+
+/**
+ * What CloudFormation would make of the synthesized templates in one fake account: physical names and ARNs
+ * for every resource, and the intrinsic functions (`Ref`, `Fn::GetAtt`, `Fn::Join`, `Fn::Sub`, cross-stack
+ * outputs) resolved the same way everywhere, so a function's environment and its role's policies name the
+ * very resources the local cloud serves. A value this file cannot resolve throws, naming it.
+ */
+export const FAKE_AWS = { account: '123456789012', region: 'eu-west-2', partition: 'aws' } as const;
+
+export interface SynthesizedStack {
+  readonly stackName: string;
+  readonly template: CfnTemplate;
+}
+
+/** The resources of both stacks, resolvable by logical id. */
+export class DeployedTemplates {
+  constructor(
+    readonly stateful: SynthesizedStack,
+    readonly stateless: SynthesizedStack,
+    /** The assembly folder the templates' asset paths are relative to. */
+    readonly assemblyDir: string,
+    /** What CloudFormation reads from SSM for an `AWS::SSM::Parameter::Value<String>` parameter. */
+    private readonly ssmValue: (name: string) => string | undefined = () => undefined,
+  ) {}
+
+  /** The resource and its stack, by logical id (unique across the two stacks here). */
+  resource(logicalId: string, stack?: SynthesizedStack): { stack: SynthesizedStack; resource: CfnResource } {
+    for (const candidate of stack === undefined ? [this.stateless, this.stateful] : [stack]) {
+      const resource = candidate.template.Resources[logicalId];
+      if (resource !== undefined) return { stack: candidate, resource };
+    }
+    throw new Error(`no resource ${logicalId} in ${stack?.stackName ?? 'either template'}`);
+  }
+
+  /** A template value with every intrinsic function resolved, as CloudFormation would at deploy time. */
+  resolve(value: unknown, stack: SynthesizedStack): unknown {
+    if (Array.isArray(value)) return value.map((item) => this.resolve(item, stack));
+    if (typeof value !== 'object' || value === null) return value;
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record);
+    if (keys.length === 1) {
+      const [key] = keys as [string];
+      const argument = record[key];
+      switch (key) {
+        case 'Ref':
+          return this.ref(argument as string, stack);
+        case 'Fn::GetAtt': {
+          const [logicalId, attribute] = argument as [string, string];
+          return this.attribute(logicalId, attribute, stack);
+        }
+        case 'Fn::Join': {
+          const [separator, parts] = argument as [string, unknown[]];
+          return parts.map((part) => this.resolveString(part, stack)).join(separator);
+        }
+        case 'Fn::Sub':
+          return this.substitute(argument, stack);
+        case 'Fn::Select': {
+          const [index, list] = argument as [number | string, unknown];
+          return (this.resolve(list, stack) as unknown[])[Number(index)];
+        }
+        case 'Fn::Split': {
+          const [separator, text] = argument as [string, unknown];
+          return this.resolveString(text, stack).split(separator);
+        }
+        case 'Fn::GetStackOutput': {
+          const { StackName, OutputName } = argument as { StackName: string; OutputName: string };
+          return this.output(StackName, OutputName);
+        }
+        case 'Fn::ImportValue':
+          return this.imported(this.resolveString(argument, stack));
+      }
+      if (key.startsWith('Fn::')) throw new Error(`cannot resolve ${key} in ${stack.stackName}`);
+    }
+    return Object.fromEntries(keys.map((key) => [key, this.resolve(record[key], stack)]));
+  }
+
+  resolveString(value: unknown, stack: SynthesizedStack): string {
+    const resolved = this.resolve(value, stack);
+    if (typeof resolved !== 'string' && typeof resolved !== 'number')
+      throw new Error(`expected text, resolved ${JSON.stringify(value)} to ${JSON.stringify(resolved)}`);
+    return String(resolved);
+  }
+
+  /** What `Ref` answers for a resource, a parameter or a pseudo parameter. */
+  ref(name: string, stack: SynthesizedStack): string {
+    switch (name) {
+      case 'AWS::AccountId':
+        return FAKE_AWS.account;
+      case 'AWS::Region':
+        return FAKE_AWS.region;
+      case 'AWS::Partition':
+        return FAKE_AWS.partition;
+      case 'AWS::URLSuffix':
+        return 'amazonaws.com';
+      case 'AWS::StackName':
+        return stack.stackName;
+    }
+    const parameter = stack.template.Parameters?.[name] as { Type?: string; Default?: string } | undefined;
+    if (parameter !== undefined) {
+      if (parameter.Type === 'AWS::SSM::Parameter::Value<String>' && parameter.Default !== undefined) {
+        const value = this.ssmValue(parameter.Default);
+        if (value === undefined)
+          throw new Error(`parameter ${name}: SSM parameter ${parameter.Default} is not set`);
+        return value;
+      }
+      throw new Error(`parameter ${name} of type ${parameter.Type} has no value here`);
+    }
+    const { resource } = this.resource(name, stack);
+    const physical = this.physicalName(name, resource, stack);
+    switch (resource.Type) {
+      case 'AWS::SQS::Queue':
+        return this.queueUrl(physical);
+      case 'AWS::SecretsManager::Secret':
+      case 'AWS::SNS::Topic':
+      case 'AWS::StepFunctions::StateMachine':
+        return this.arn(name, resource, stack);
+      case 'AWS::KMS::Key':
+        return keyIdOf(name);
+      case 'AWS::Lambda::Alias':
+        return this.arn(name, resource, stack);
+      default:
+        return physical;
+    }
+  }
+
+  attribute(logicalId: string, attribute: string, stack: SynthesizedStack): string {
+    const { resource } = this.resource(logicalId, stack);
+    switch (attribute) {
+      case 'Arn':
+        return this.arn(logicalId, resource, stack);
+      case 'QueueName':
+      case 'Name':
+        return this.physicalName(logicalId, resource, stack);
+      case 'QueueUrl':
+        return this.queueUrl(this.physicalName(logicalId, resource, stack));
+      case 'RootResourceId':
+        return `${logicalId}-root`;
+    }
+    throw new Error(`cannot resolve Fn::GetAtt ${logicalId}.${attribute} (${resource.Type})`);
+  }
+
+  /** The physical name: the one the template gives, else CloudFormation's `<stack>-<logical id>` shape. */
+  physicalName(logicalId: string, resource: CfnResource, stack: SynthesizedStack): string {
+    const properties = resource.Properties ?? {};
+    const named: Record<string, string> = {
+      'AWS::DynamoDB::Table': 'TableName',
+      'AWS::SQS::Queue': 'QueueName',
+      'AWS::S3::Bucket': 'BucketName',
+      'AWS::Events::EventBus': 'Name',
+      'AWS::SSM::Parameter': 'Name',
+      'AWS::IAM::Role': 'RoleName',
+      'AWS::Lambda::Function': 'FunctionName',
+      'AWS::StepFunctions::StateMachine': 'StateMachineName',
+      'AWS::SecretsManager::Secret': 'Name',
+      'AWS::Logs::LogGroup': 'LogGroupName',
+      'AWS::Lambda::Alias': 'Name',
+    };
+    const property = named[resource.Type];
+    if (property !== undefined && properties[property] !== undefined)
+      return this.resolveString(properties[property], stack);
+    return `${stack.stackName}-${logicalId}`;
+  }
+
+  arn(logicalId: string, resource: CfnResource, stack: SynthesizedStack): string {
+    const name = this.physicalName(logicalId, resource, stack);
+    const { account, region, partition } = FAKE_AWS;
+    const regional = (service: string, rest: string) =>
+      `arn:${partition}:${service}:${region}:${account}:${rest}`;
+    switch (resource.Type) {
+      case 'AWS::DynamoDB::Table':
+        return regional('dynamodb', `table/${name}`);
+      case 'AWS::SQS::Queue':
+        return regional('sqs', name);
+      case 'AWS::S3::Bucket':
+        return `arn:${partition}:s3:::${name}`;
+      case 'AWS::Events::EventBus':
+        return regional('events', `event-bus/${name}`);
+      case 'AWS::Events::Rule':
+        return regional('events', `rule/${name}`);
+      case 'AWS::KMS::Key':
+        return regional('kms', `key/${keyIdOf(logicalId)}`);
+      case 'AWS::SecretsManager::Secret':
+        // Secrets Manager adds six random characters to the name.
+        return regional('secretsmanager', `secret:${name}-${digest(logicalId).slice(0, 6)}`);
+      case 'AWS::SSM::Parameter':
+        return regional('ssm', `parameter/${name.replace(/^\//, '')}`);
+      case 'AWS::IAM::Role':
+        return `arn:${partition}:iam::${account}:role/${name}`;
+      case 'AWS::Lambda::Function':
+        return regional('lambda', `function:${name}`);
+      case 'AWS::Lambda::Alias': {
+        const functionName = this.resolveString(resource.Properties?.FunctionName, stack);
+        return regional('lambda', `function:${functionName}:${name}`);
+      }
+      case 'AWS::StepFunctions::StateMachine':
+        return regional('states', `stateMachine:${name}`);
+      case 'AWS::SNS::Topic':
+        return regional('sns', name);
+      case 'AWS::Logs::LogGroup':
+        return regional('logs', `log-group:${name}:*`);
+    }
+    throw new Error(`no ARN for ${logicalId} (${resource.Type})`);
+  }
+
+  /** A queue's URL as SQS writes it; the local cloud maps it to its emulator by name. */
+  queueUrl(name: string): string {
+    return `https://sqs.${FAKE_AWS.region}.amazonaws.com/${FAKE_AWS.account}/${name}`;
+  }
+
+  private output(stackName: string, outputName: string): unknown {
+    const stack = [this.stateful, this.stateless].find((candidate) => candidate.stackName === stackName);
+    const output = stack?.template.Outputs?.[outputName];
+    if (stack === undefined || output === undefined)
+      throw new Error(`no output ${outputName} in stack ${stackName}`);
+    return this.resolve(output.Value, stack);
+  }
+
+  private imported(exportName: string): unknown {
+    for (const stack of [this.stateful, this.stateless]) {
+      for (const output of Object.values(stack.template.Outputs ?? {})) {
+        if (output.Export !== undefined && this.resolveString(output.Export.Name, stack) === exportName)
+          return this.resolve(output.Value, stack);
+      }
+    }
+    throw new Error(`no stack exports ${exportName}`);
+  }
+
+  private substitute(argument: unknown, stack: SynthesizedStack): string {
+    const [text, variables] = Array.isArray(argument)
+      ? (argument as [string, Record<string, unknown>])
+      : [argument as string, {}];
+    return text.replace(/\$\{([^}!]+)\}/g, (_, name: string) => {
+      if (name in variables) return this.resolveString(variables[name], stack);
+      const [logicalId, attribute] = name.split('.');
+      if (attribute !== undefined) return this.attribute(logicalId as string, attribute, stack);
+      return this.ref(name, stack);
+    });
+  }
+
+  // --- The parts the local deployment needs ------------------------------------------------------------
+
+  /** Every Lambda function of the stateless template, resolved. */
+  functions(): DeployedFunction[] {
+    const stack = this.stateless;
+    return resourcesOfType(stack.template, 'AWS::Lambda::Function').map(([logicalId, resource]) => {
+      const properties = resource.Properties ?? {};
+      const roleLogicalId = (properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+      const { resource: role } = this.resource(roleLogicalId, stack);
+      const variables =
+        (properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {};
+      const assetPath = resource.Metadata?.['aws:asset:path'];
+      return {
+        logicalId,
+        name: this.physicalName(logicalId, resource, stack),
+        arn: this.arn(logicalId, resource, stack),
+        service: String(variables.POWERTOOLS_SERVICE_NAME ?? logicalId),
+        handler: String(properties.Handler),
+        runtime: String(properties.Runtime),
+        timeoutSeconds: Number(properties.Timeout ?? 3),
+        memorySize: Number(properties.MemorySize ?? 128),
+        assetDir: typeof assetPath === 'string' ? join(this.assemblyDir, assetPath) : undefined,
+        s3Key: (properties.Code as { S3Key?: string } | undefined)?.S3Key,
+        environment: this.environmentOf(variables, stack),
+        roleName: this.physicalName(roleLogicalId, role, stack),
+        roleArn: this.arn(roleLogicalId, role, stack),
+        policies: this.policiesOfRole(roleLogicalId, stack),
+      };
+    });
+  }
+
+  private environmentOf(variables: Record<string, unknown>, stack: SynthesizedStack): Record<string, string> {
+    return Object.fromEntries(
+      Object.entries(variables).map(([name, value]) => [name, this.resolveString(value, stack)]),
+    );
+  }
+
+  /** The role's inline policies and the `AWS::IAM::Policy` resources attached to it, resolved. */
+  policiesOfRole(roleLogicalId: string, stack: SynthesizedStack): { name: string; document: unknown }[] {
+    const { resource: role } = this.resource(roleLogicalId, stack);
+    if (role.Properties?.ManagedPolicyArns !== undefined)
+      throw new Error(`role ${roleLogicalId} has managed policies, which the local cloud cannot read`);
+    const inline = (
+      (role.Properties?.Policies as { PolicyName: string; PolicyDocument: unknown }[] | undefined) ?? []
+    ).map((policy) => ({ name: policy.PolicyName, document: this.resolve(policy.PolicyDocument, stack) }));
+    const attached = resourcesOfType(stack.template, 'AWS::IAM::Policy')
+      .filter(([, policy]) =>
+        ((policy.Properties?.Roles as unknown[]) ?? []).some(
+          (ref) => JSON.stringify(ref) === JSON.stringify({ Ref: roleLogicalId }),
+        ),
+      )
+      .map(([policyId, policy]) => ({
+        name: policyId,
+        document: this.resolve(policy.Properties?.PolicyDocument, stack),
+      }));
+    return [...inline, ...attached];
+  }
+
+  /** Every method of a REST API with the function its proxy integration invokes. */
+  apiMethods(apiLogicalId: string): ApiMethod[] {
+    const stack = this.stateless;
+    return [...methodsOfApi(stack.template, apiLogicalId)].map(([key, method]) => {
+      const [httpMethod, path] = key.split(' ') as [string, string];
+      const uri = JSON.stringify(method.Properties?.Integration ?? {});
+      const target = /"Fn::GetAtt":\["([^"]+)","Arn"\]|"Ref":"([^"]+Alias[^"]*|[^"]+Live[^"]*)"/.exec(uri);
+      const targetId = target?.[1] ?? target?.[2];
+      if (targetId === undefined) throw new Error(`${key} has no Lambda integration`);
+      return {
+        httpMethod,
+        path,
+        authorizationType: String(method.Properties?.AuthorizationType ?? 'NONE'),
+        functionLogicalId: this.functionBehind(targetId),
+      };
+    });
+  }
+
+  /** The function a target names: the function itself, or the function of an alias. */
+  functionBehind(logicalId: string): string {
+    const { resource } = this.resource(logicalId, this.stateless);
+    if (resource.Type === 'AWS::Lambda::Function') return logicalId;
+    if (resource.Type === 'AWS::Lambda::Alias') {
+      const functionName = resource.Properties?.FunctionName as { Ref?: string } | undefined;
+      if (functionName?.Ref !== undefined) return functionName.Ref;
+    }
+    throw new Error(`${logicalId} (${resource.Type}) is not a function or its alias`);
+  }
+
+  /** The queue event sources of the stateless template. */
+  queueSources(): QueueSource[] {
+    const stack = this.stateless;
+    return resourcesOfType(stack.template, 'AWS::Lambda::EventSourceMapping').map(([, mapping]) => {
+      const properties = mapping.Properties ?? {};
+      const queueArn = this.resolveString(properties.EventSourceArn, stack);
+      return {
+        functionLogicalId: (properties.FunctionName as { Ref: string }).Ref,
+        queueArn,
+        queueName: queueArn.split(':').at(-1) as string,
+        batchSize: Number(properties.BatchSize ?? 10),
+        reportBatchItemFailures: ((properties.FunctionResponseTypes as string[]) ?? []).includes(
+          'ReportBatchItemFailures',
+        ),
+      };
+    });
+  }
+
+  /** The scheduled rules that target a function. */
+  schedules(): Schedule[] {
+    const stack = this.stateless;
+    return resourcesOfType(stack.template, 'AWS::Events::Rule').flatMap(([ruleId, rule]) => {
+      const properties = rule.Properties ?? {};
+      if (properties.ScheduleExpression === undefined) return [];
+      return ((properties.Targets as { Arn: { 'Fn::GetAtt': [string, string] } }[]) ?? []).map((target) => ({
+        ruleLogicalId: ruleId,
+        ruleArn: this.arn(ruleId, rule, stack),
+        expression: String(properties.ScheduleExpression),
+        functionLogicalId: target.Arn['Fn::GetAtt'][0],
+      }));
+    });
+  }
+}
+
+export interface DeployedFunction {
+  readonly logicalId: string;
+  readonly name: string;
+  readonly arn: string;
+  /** The `functions/` entry it was built from, as the stack names its Powertools service. */
+  readonly service: string;
+  readonly handler: string;
+  readonly runtime: string;
+  readonly timeoutSeconds: number;
+  readonly memorySize: number;
+  /** The staged bundle in the assembly (undefined when the template was synthesized without one). */
+  readonly assetDir: string | undefined;
+  readonly s3Key: string | undefined;
+  readonly environment: Record<string, string>;
+  readonly roleName: string;
+  readonly roleArn: string;
+  readonly policies: { name: string; document: unknown }[];
+}
+
+export interface ApiMethod {
+  readonly httpMethod: string;
+  /** The resource path template, `/v3/Accounts/{accountId}`. */
+  readonly path: string;
+  readonly authorizationType: string;
+  readonly functionLogicalId: string;
+}
+
+export interface QueueSource {
+  readonly functionLogicalId: string;
+  readonly queueArn: string;
+  readonly queueName: string;
+  readonly batchSize: number;
+  readonly reportBatchItemFailures: boolean;
+}
+
+export interface Schedule {
+  readonly ruleLogicalId: string;
+  readonly ruleArn: string;
+  readonly expression: string;
+  readonly functionLogicalId: string;
+}
+
+/** A stable key id (a UUID's shape) for a key's logical id. */
+function keyIdOf(logicalId: string): string {
+  const hex = digest(logicalId);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+function digest(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
