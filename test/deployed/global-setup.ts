@@ -3,8 +3,11 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { synthesizeForDeployment } from './synth.js';
 
-/** Where the deployed suite synthesizes each environment: `cdk.out/<env>`, as `cdk deploy` would stage it. */
-export const assemblyRoot = join(import.meta.dirname, '..', '..', 'cdk.out');
+/**
+ * Where the deployed suite synthesizes each environment: `cdk.out/<env>`, as `cdk deploy` would stage it
+ * (`CLEARWAY_ASSEMBLY_ROOT` moves it, so two runs at once do not share folders).
+ */
+const assemblyRoot = process.env.CLEARWAY_ASSEMBLY_ROOT ?? join(import.meta.dirname, '..', '..', 'cdk.out');
 
 declare module 'vitest' {
   export interface ProvidedContext {

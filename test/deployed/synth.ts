@@ -28,7 +28,13 @@ export interface SynthesizedAssembly {
 export function synthesizeForDeployment(envName: EnvironmentName, outdir: string): SynthesizedAssembly {
   const app = new App({
     outdir,
-    context: { ...cdkJsonContext, env: envName, 'aws:cdk:enable-asset-metadata': true },
+    // What the CLI adds to every synth: asset and construct-path metadata in the templates.
+    context: {
+      ...cdkJsonContext,
+      env: envName,
+      'aws:cdk:enable-asset-metadata': true,
+      'aws:cdk:enable-path-metadata': true,
+    },
   });
   const { stateful, stateless } = createClearway(
     app,

@@ -206,9 +206,16 @@ export class DeployedTemplates {
     throw new Error(`no ARN for ${logicalId} (${resource.Type})`);
   }
 
-  /** A queue's URL as SQS writes it; the local cloud maps it to its emulator by name. */
+  /**
+   * The SQS endpoint queue URLs are issued by: AWS's, until the local cloud that serves the queues is known.
+   * The SDK sends SQS calls to the host of the queue URL it is given, as on AWS, so the URL must be the one
+   * the serving SQS issued.
+   */
+  sqsEndpoint = `https://sqs.${FAKE_AWS.region}.amazonaws.com`;
+
+  /** A queue's URL as the serving SQS writes it. */
   queueUrl(name: string): string {
-    return `https://sqs.${FAKE_AWS.region}.amazonaws.com/${FAKE_AWS.account}/${name}`;
+    return `${this.sqsEndpoint}/${FAKE_AWS.account}/${name}`;
   }
 
   private output(stackName: string, outputName: string): unknown {

@@ -1,20 +1,20 @@
 import type { AddressInfo } from 'node:net';
 import {
-  type AttributeDefinition,
+  type CreateTableCommandInput,
   CreateTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
-  type KeySchemaElement,
 } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import type { Account } from './iam.js';
 import { forward } from './forward.js';
-import { jsonError, jsonService, Refusal, type Service } from './service.js';
+import { jsonError, jsonErrorOf, jsonService, Refusal, type Service } from './service.js';
 
+/** As the template's AWS::DynamoDB::Table spells them. */
 export interface TableDefinition {
   readonly name: string;
-  readonly keySchema: KeySchemaElement[];
-  readonly attributeDefinitions: AttributeDefinition[];
+  readonly keySchema: readonly { AttributeName: string; KeyType: string }[];
+  readonly attributeDefinitions: readonly { AttributeName: string; AttributeType: string }[];
 }
 
 export interface LocalDynamo {
@@ -23,31 +23,43 @@ export interface LocalDynamo {
 }
 
 /** dynalite in memory with the given tables, each ACTIVE before this returns. */
-export async function startDynalite(tables: readonly TableDefinition[], region: string): Promise<LocalDynamo> {
+export async function startDynalite(
+  tables: readonly TableDefinition[],
+  region: string,
+): Promise<LocalDynamo> {
   const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
   });
   const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const client = new DynamoDBClient({ endpoint, region, credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+  const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  const client = new DynamoDBClient({
+    endpoint,
+    region,
+    credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+  });
   try {
     for (const table of tables) {
       await client.send(
         new CreateTableCommand({
           TableName: table.name,
           BillingMode: 'PAY_PER_REQUEST',
-          KeySchema: table.keySchema,
-          AttributeDefinitions: table.attributeDefinitions,
+          // CreateTable validates the key types and attribute types the template spells as plain strings.
+          KeySchema: table.keySchema as CreateTableCommandInput['KeySchema'],
+          AttributeDefinitions: table.attributeDefinitions as CreateTableCommandInput['AttributeDefinitions'],
         }),
       );
     }
     // dynalite makes a table ACTIVE on a timer after CreateTable answers: wait, a bounded number of times.
     for (const table of tables) await untilActive(client, table.name);
+  } catch (error) {
+    await close();
+    throw error;
   } finally {
     client.destroy();
   }
-  return { endpoint, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { endpoint, close };
 }
 
 async function untilActive(client: DynamoDBClient, name: string): Promise<void> {
@@ -83,7 +95,8 @@ export function dynamoDbService(dynamoEndpoint: string, { partition, region, acc
           const action = `dynamodb:${operation}`;
           const tables =
             typeof input.TableName === 'string' ? [input.TableName] : Object.keys(input.RequestItems ?? {});
-          if (tables.length === 0) throw new Refusal(action, jsonError('ValidationException', 'no table named'));
+          if (tables.length === 0)
+            throw new Refusal(action, 'no table named', jsonErrorOf('ValidationException'));
           return {
             authorizations: tables.map((name) => ({ action, resource: tableArn(name) })),
             perform: () => forward(dynamoEndpoint, request),

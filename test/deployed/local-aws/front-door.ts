@@ -1,7 +1,15 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Account, authorize, type Identity } from './iam.js';
-import { jsonError, Refusal, type Reply, type Service, type ServiceRequest } from './service.js';
+import {
+  jsonError,
+  jsonErrorOf,
+  Refusal,
+  type Reply,
+  type Service,
+  type ServiceRequest,
+  unimplemented,
+} from './service.js';
 import { s3Error } from './s3.js';
 
 /** One AWS call a function made, with the IAM decision on it. */
@@ -48,7 +56,11 @@ export async function startFrontDoor(options: {
     const [, accessKeyId, signingName = ''] = CREDENTIAL.exec(request.headers.authorization ?? '') ?? [];
     const identity = accessKeyId === undefined ? undefined : options.identities.get(accessKeyId);
     const record = (call: Omit<AwsCall, 'caller' | 'service'>) =>
-      options.record({ caller: identity?.name ?? accessKeyId ?? '(unsigned)', service: signingName, ...call });
+      options.record({
+        caller: identity?.name ?? accessKeyId ?? '(unsigned)',
+        service: signingName,
+        ...call,
+      });
     if (identity === undefined) {
       const reason =
         accessKeyId === undefined
@@ -61,13 +73,8 @@ export async function startFrontDoor(options: {
     }
     const service = options.services[signingName];
     try {
-      if (service === undefined) {
-        const action = describe(request, signingName);
-        throw new Refusal(
-          action,
-          jsonError('UnknownOperationException', `the local cloud does not implement ${action}`),
-        );
-      }
+      if (service === undefined)
+        throw unimplemented(describe(request, signingName), jsonErrorOf('UnknownOperationException'));
       const call = service.understand(request);
       let denial: string | undefined;
       for (const authorization of call.authorizations) {
@@ -78,7 +85,7 @@ export async function startFrontDoor(options: {
       return denial === undefined ? await call.perform() : service.accessDenied(denial);
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
-      record({ action: error.action, resource: '', allowed: false, reason: String(error.reply.body) });
+      record({ action: error.action, resource: '', allowed: false, reason: error.message });
       return error.reply;
     }
   };

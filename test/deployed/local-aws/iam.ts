@@ -21,7 +21,7 @@ export interface Account {
 }
 
 /** The assumed-role session ARN AWS reports as the caller of a Lambda function (the role's path dropped). */
-export function sessionArn(identity: Identity, { account, partition }: Account): string {
+function sessionArn(identity: Identity, { account, partition }: Account): string {
   const roleName = identity.roleArn.split('/').at(-1);
   return `arn:${partition}:sts::${account}:assumed-role/${roleName}/${identity.name}`;
 }

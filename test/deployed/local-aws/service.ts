@@ -39,11 +39,16 @@ export interface Service {
 
 /** A request answered before any IAM decision: an action the local cloud does not implement, bad input. */
 export class Refusal extends Error {
+  readonly reply: Reply;
+
   constructor(
     readonly action: string,
-    readonly reply: Reply,
+    message: string,
+    /** The service's error carrying the message. */
+    reply: (message: string) => Reply,
   ) {
-    super(`${action}: ${reply.status}`);
+    super(message);
+    this.reply = reply(message);
   }
 }
 
@@ -63,10 +68,16 @@ export function jsonError(type: string, message: string, status = 400): Reply {
 }
 
 export function unimplemented(action: string, reply: (message: string) => Reply): Refusal {
-  return new Refusal(action, reply(`the local cloud does not implement ${action}`));
+  return new Refusal(action, `the local cloud does not implement ${action}`, reply);
 }
 
-export type JsonOperation = (input: Record<string, unknown>, request: ServiceRequest) => ServiceCall;
+/** An error reply of a JSON protocol service, of one type. */
+export const jsonErrorOf =
+  (type: string) =>
+  (message: string): Reply =>
+    jsonError(type, message);
+
+type JsonOperation = (input: Record<string, unknown>, request: ServiceRequest) => ServiceCall;
 
 /**
  * A service on a JSON protocol (`X-Amz-Target: <prefix>.<Operation>`): the operation picks the handler;
@@ -82,8 +93,7 @@ export function jsonService(
       const operation = String(request.headers['x-amz-target'] ?? '').split('.')[1] ?? '';
       const handler = operations[operation];
       const action = `${iamPrefix}:${operation}`;
-      if (handler === undefined)
-        throw unimplemented(action, (message) => jsonError('UnknownOperationException', message));
+      if (handler === undefined) throw unimplemented(action, jsonErrorOf('UnknownOperationException'));
       return handler(parseJsonBody(request.body, action), request);
     },
     accessDenied,
@@ -98,12 +108,12 @@ function parseJsonBody(body: Buffer, action: string): Record<string, unknown> {
   } catch {
     // answered below
   }
-  throw new Refusal(action, jsonError('SerializationException', 'the request body is not a JSON object'));
+  throw new Refusal(action, 'the request body is not a JSON object', jsonErrorOf('SerializationException'));
 }
 
 /** A required string member of a JSON request, or a ValidationException naming it. */
 export function requiredString(input: Record<string, unknown>, name: string, action: string): string {
   const value = input[name];
   if (typeof value === 'string' && value !== '') return value;
-  throw new Refusal(action, jsonError('ValidationException', `${name} is required`));
+  throw new Refusal(action, `${name} is required`, jsonErrorOf('ValidationException'));
 }

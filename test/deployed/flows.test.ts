@@ -1,0 +1,232 @@
+import { createPublicKey, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type ClearwayClient, ClearwayNotFoundError, createClearwayClient } from '../../client/index.js';
+import { eventViolation } from '../../shared/events/catalogue.js';
+import type { ClearwayEvent } from '../../shared/webhooks/ports.js';
+import { mccyBatchBody, mccyTransaction } from '../support/mccy-batch.js';
+import { LocalDeployment } from './deployment.js';
+
+/**
+ * The simulation environment's synthesized templates, run locally: each flow goes through the functions'
+ * bundles as deployed, their SDK calls authorized against their roles, and asserts that no call was denied.
+ */
+let deployment: LocalDeployment;
+let clearway: ClearwayClient;
+
+beforeAll(async () => {
+  deployment = await LocalDeployment.start({ assemblyDir: inject('deployedAssemblies').simulation });
+  clearway = createClearwayClient({
+    baseUrl: deployment.internalApiUrl,
+    region: 'eu-west-2',
+    credentials: { accessKeyId: 'AKIDWORKLOAD', secretAccessKey: 'workload-secret' },
+    rules: { now: () => deployment.bank.clock.now() },
+  });
+}, 60_000);
+afterAll(async () => {
+  // Every event the functions put on the bus holds to its published schema.
+  const violations = (deployment?.cloud.events ?? [])
+    .map((event) => eventViolation(event as unknown as ClearwayEvent))
+    .filter(Boolean);
+  await deployment?.close();
+  expect(violations).toEqual([]);
+});
+
+const bankAdmin = async (path: string, method: string, body: unknown) => {
+  const response = await fetch(`${deployment.bank.url}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, `${method} ${path}`).toBeLessThan(300);
+  return response.json();
+};
+const eventsOf = (detailType: string) =>
+  deployment.cloud.events.filter((event) => event.detailType === detailType);
+
+describe('the deployed functions, end to end on the synthesized simulation templates', () => {
+  it('verifies a signed webhook, queues it, answers with the signed nonce, and publishes one event', async () => {
+    const before = deployment.cloud.events.length;
+
+    // The bank's own test webhook: signed with its key, delivered to the webhook API's method.
+    await bankAdmin('/__sim/webhooks', 'POST', {
+      Type: 'FITestEvent',
+      Version: 1,
+      Payload: { InstitutionId: deployment.bank.institution.id, TimestampCreated: new Date().toISOString() },
+    });
+    await deployment.settle();
+
+    const delivery = deployment.bank.deliveries.at(-1);
+    expect(delivery).toMatchObject({ status: 200 });
+    expect(deployment.cloud.events.slice(before).map((event) => event.detailType)).toEqual(['FITestEvent']);
+    expect(deployment.denials()).toEqual([]);
+  });
+
+  it('sends a keyed write with the token from the secret, a KMS signature, and its key kept in its table', async () => {
+    const account = { accountName: 'Deployed', owner: { name: 'Acme Ltd' }, sortCode: '040004' };
+    const idempotencyKey = randomUUID();
+
+    const first = await clearway.createAccount({ body: account, idempotencyKey });
+    const again = await clearway.createAccount({ body: account, idempotencyKey });
+
+    expect(first.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    const created = deployment.bank.requests.filter((request) => request.path === '/v3/Accounts');
+    expect(created.filter((request) => request.method === 'POST')).toHaveLength(1);
+    const calls = deployment.cloud.calls.filter((call) => call.caller === 'sterling-accounts');
+    expect(new Set(calls.map((call) => call.action))).toEqual(
+      new Set([
+        'secretsmanager:GetSecretValue',
+        'kms:Sign',
+        'dynamodb:GetItem',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+      ]),
+    );
+    expect(deployment.denials()).toEqual([]);
+  });
+
+  it('follows an FPS payment to Settled through /gateway/payments and its events', async () => {
+    await bankAdmin('/__sim/payments/config', 'PATCH', { openingBalance: '1000.00' });
+    const payer = (
+      await clearway.createAccount({
+        body: { accountName: 'Payer', owner: { name: 'Acme Ltd' }, sortCode: '040004' },
+      })
+    ).body.account;
+    const endToEndId = `deployed-${randomUUID().slice(0, 8)}`;
+
+    const sent = await clearway.sendFpsPayments({
+      body: {
+        paymentInstructions: [
+          {
+            debtor: { address: '1 High Street' },
+            paymentInstructionIdentification: `pi-${endToEndId}`,
+            debtorAccount: { identification: { iban: payer.iban } },
+            creditTransfers: [
+              {
+                paymentIdentification: {
+                  instructionIdentification: `i-${endToEndId}`,
+                  endToEndIdentification: endToEndId,
+                },
+                amount: { instructedAmount: 12.5 },
+                creditor: { name: 'Supplier Ltd' },
+                creditorAccount: {
+                  identification: {
+                    other: { identification: '20000012345678', schemeName: { code: 'BBAN' } },
+                  },
+                },
+                remittanceInformation: {
+                  structured: { creditorReferenceInformation: { reference: 'Invoice 1' } },
+                },
+              },
+            ],
+          },
+        ],
+      },
+    });
+    expect(sent.status).toBe(202);
+    await deployment.bank.advanceClock(10_000);
+    await deployment.settle();
+
+    const record = await clearway.gateway.getPayment({ pathParams: { endToEndId } });
+    expect(record.body).toMatchObject({ endToEndId, status: 'Settled' });
+    const changes = eventsOf('PaymentStatusChanged').filter(
+      (event) => event.detail.endToEndId === endToEndId,
+    );
+    expect(changes.map((event) => event.detail.to).at(-1)).toBe('Settled');
+    expect(
+      eventsOf('TransactionSettled').some((event) => JSON.stringify(event.detail).includes(endToEndId)),
+    ).toBe(true);
+    expect(deployment.denials()).toEqual([]);
+  });
+
+  it('starts the workflow of a scheduled multi-currency batch on the template’s state machine', async () => {
+    // Friday evening at the bank: the batch is scheduled for Monday.
+    await deployment.bank.setClock('2026-03-06T18:00:00Z');
+    const created = await fetch(`${deployment.internalApiUrl}/mccy/v2/Accounts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+      body: JSON.stringify({
+        label: 'Batches',
+        owner: 'Acme Ltd',
+        kind: 'YourFunds',
+        currencies: ['EUR'],
+        bankIdentifierCode: null,
+        routingCode: null,
+      }),
+    });
+    expect(created.status).toBe(201);
+    const accountId = ((await created.json()) as { id: string }).id;
+    await bankAdmin('/__sim/mccy/inbound-payments', 'POST', {
+      account: accountId,
+      currency: 'EUR',
+      amount: 100_000,
+    });
+    const batchId = randomUUID();
+
+    const sent = await fetch(`${deployment.internalApiUrl}/v1/mccy/payments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+      body: JSON.stringify(
+        mccyBatchBody({
+          batchId,
+          transactions: [
+            mccyTransaction({ amount: 100, accountIdentifier: { kind: 'AccountId', identifier: accountId } }),
+          ],
+        }),
+      ),
+    });
+
+    expect(sent.status).toBe(202);
+    const [execution] = deployment.cloud.executions.filter((started) => started.name === batchId);
+    expect(execution?.stateMachineArn).toBe(
+      deployment.lambda('mccy-payments').fn.environment.MCCY_BATCH_WORKFLOW_ARN,
+    );
+    expect(JSON.parse(execution?.input ?? '{}')).toMatchObject({ batchId });
+    const batch = await clearway.gateway.getMccyBatch({ pathParams: { batchId } });
+    expect(batch.body).toMatchObject({ status: 'Scheduled' });
+    expect(deployment.denials()).toEqual([]);
+  });
+
+  it('serves every /gateway/ read from its own function and table', async () => {
+    const unknown = `unknown-${randomUUID().slice(0, 8)}`;
+    const misses = await Promise.all([
+      clearway.gateway.getPayment({ pathParams: { endToEndId: unknown } }).catch((error: unknown) => error),
+      clearway.gateway.getNameCheck({ pathParams: { endToEndId: unknown } }).catch((error: unknown) => error),
+      clearway.gateway.getFxQuote({ pathParams: { quoteId: randomUUID() } }).catch((error: unknown) => error),
+      clearway.gateway.getFxTrade({ pathParams: { endToEndId: unknown } }).catch((error: unknown) => error),
+      clearway.gateway
+        .getMccyBatch({ pathParams: { batchId: randomUUID() } })
+        .catch((error: unknown) => error),
+    ]);
+    const key = await fetch(`${deployment.internalApiUrl}/gateway/signing-key`);
+
+    for (const miss of misses) expect(miss).toBeInstanceOf(ClearwayNotFoundError);
+    expect(key.status).toBe(200);
+    expect(createPublicKey(await key.text()).asymmetricKeyType).toBe('rsa');
+    const readers = [
+      'gateway-payments',
+      'gateway-name-checks',
+      'gateway-fx',
+      'gateway-mccy',
+      'gateway-signing-key',
+    ];
+    for (const reader of readers)
+      expect(deployment.cloud.calls.some((call) => call.caller === reader)).toBe(true);
+    expect(deployment.denials()).toEqual([]);
+  });
+
+  it('runs the daily token check on its schedule and warns of a token that expires in two days', async () => {
+    const secret = deployment.templates.functions().find((fn) => fn.service === 'sterling-accounts')
+      ?.environment.API_TOKEN_SECRET_ID as string;
+    const expiresAt = new Date(Date.now() + 2.5 * 24 * 60 * 60 * 1000).toISOString();
+    deployment.cloud.putSecretValue(secret, JSON.stringify({ token: 'renew-me', expiresAt }));
+    const before = deployment.cloud.events.length;
+
+    await deployment.runSchedule('token-expiry-check');
+
+    const published = deployment.cloud.events.slice(before);
+    expect(published.map((event) => event.detailType)).toEqual(['ApiTokenExpiring']);
+    expect(published[0]?.detail).toMatchObject({ expiresAt, daysLeft: 2, expired: false });
+    expect(deployment.denials()).toEqual([]);
+  });
+});
