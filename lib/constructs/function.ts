@@ -17,6 +17,15 @@ export function functionEntry(name: string): string {
   return `${functionsDir}${name}.ts`;
 }
 
+/** The bundling option naming the entry to bundle, relative to the project root. */
+const ENTRY_VARIABLE = 'CLEARWAY_ENTRY';
+
+function entryOf(environment: Record<string, string> | undefined): string {
+  const entry = environment?.[ENTRY_VARIABLE];
+  if (entry === undefined) throw new Error(`bundling without ${ENTRY_VARIABLE}`);
+  return entry;
+}
+
 /** Metric namespace of the Powertools Metrics (EMF) every function writes to. */
 export const metricsNamespace = 'Clearway';
 
@@ -69,18 +78,17 @@ export class ClearwayFunction extends Construct {
       code: lambda.Code.fromAsset(projectRoot, {
         // Hash what is deployed, not the project folder (node_modules included).
         assetHashType: AssetHashType.OUTPUT,
-        // CDK reuses a staged asset when its cache key (these options as JSON) matches, and JSON drops the
-        // `tryBundle` function below, the only thing naming the entry: without this every function would
-        // get the first one's bundle.
-        extraHash: `functions/${name}.ts`,
         bundling: {
+          // The entry is a bundling option, read back by `tryBundle`, not only captured by it: CDK reuses a
+          // staged asset whose cache key (these options as JSON, functions dropped) matches, so with the
+          // entry named only inside `tryBundle` every function got the first one's bundle.
+          environment: { [ENTRY_VARIABLE]: `functions/${name}.ts` },
           local: {
-            tryBundle(outputDir) {
-              buildSync(lambdaBuildOptions(projectRoot, entry, outputDir));
+            tryBundle(outputDir, options) {
+              buildSync(lambdaBuildOptions(projectRoot, entryOf(options.environment), outputDir));
               return true;
             },
           },
-          // Required by the type; never used, since the local bundling above always runs or throws.
           image: DockerImage.fromRegistry('public.ecr.aws/sam/build-nodejs24.x'),
         },
       }),

@@ -47,16 +47,13 @@ describe('the deployed functions, end to end on the synthesized simulation templ
   it('verifies a signed webhook, queues it, answers with the signed nonce, and publishes one event', async () => {
     const before = deployment.cloud.events.length;
 
-    // The bank's own test webhook: signed with its key, delivered to the webhook API's method.
-    await bankAdmin('/__sim/webhooks', 'POST', {
-      Type: 'FITestEvent',
-      Version: 1,
-      Payload: { InstitutionId: deployment.bank.institution.id, TimestampCreated: new Date().toISOString() },
-    });
+    // The bank answers POST /v1/Test with a signed FITestEvent webhook to the webhook API's method.
+    const sent = await clearway.postTest({ body: { Message: 'deployed' } });
     await deployment.settle();
 
-    const delivery = deployment.bank.deliveries.at(-1);
-    expect(delivery).toMatchObject({ status: 200 });
+    expect(sent.status).toBe(200);
+    // The bank judged the answer: HTTP 200, the same Nonce, signed by the institution's key (KMS).
+    expect(deployment.bank.deliveries.at(-1)).toMatchObject({ type: 'FITestEvent', outcome: 'accepted' });
     expect(deployment.cloud.events.slice(before).map((event) => event.detailType)).toEqual(['FITestEvent']);
     expect(deployment.denials()).toEqual([]);
   });

@@ -4,6 +4,7 @@
 // as Lambda runs the bundle.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import process from 'node:process';
 import { pathToFileURL } from 'node:url';
 
 const [taskRoot, handlerSetting] = process.argv.slice(2);
