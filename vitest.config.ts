@@ -20,6 +20,8 @@ export default defineConfig({
             'test/infra/**/*.test.ts',
             'test/integration/**/*.test.ts',
             'test/contract/**/*.test.ts',
+            // The local cloud on its own, with SDK clients: no synthesized template needed.
+            'test/deployed/local-aws.test.ts',
           ],
         },
       },
@@ -30,6 +32,7 @@ export default defineConfig({
         test: {
           name: 'deployed',
           include: ['test/deployed/**/*.test.ts'],
+          exclude: ['test/deployed/local-aws.test.ts'],
           globalSetup: ['test/deployed/global-setup.ts'],
         },
       },
