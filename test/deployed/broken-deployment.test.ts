@@ -67,4 +67,26 @@ describe('a broken copy of the simulation templates', () => {
 
     await expect(started).rejects.toThrow(/payments .*cold start.*IDEMPOTENCY_TABLE is not set/);
   });
+
+  it('without the permission that lets API Gateway invoke gateway-signing-key: 500, and the denial names it', async () => {
+    deployment = await LocalDeployment.start({
+      assemblyDir: assemblyDir(),
+      only: ['gateway-signing-key'],
+      alter: ({ stateless }) => {
+        for (const [logicalId, permission] of resourcesOfType(stateless, 'AWS::Lambda::Permission')) {
+          if (JSON.stringify(permission.Properties?.FunctionName).includes('GatewaySigningKey'))
+            delete stateless.Resources[logicalId];
+        }
+      },
+    });
+
+    const response = await fetch(`${deployment.internalApiUrl}/gateway/signing-key`);
+
+    expect(response.status).toBe(500);
+    expect(deployment.denials()).toEqual([
+      expect.stringMatching(
+        /^apigateway\.amazonaws\.com was denied lambda:InvokeFunction on gateway-signing-key from arn:aws:execute-api:.*\/GET\/gateway\/signing-key$/,
+      ),
+    ]);
+  });
 });

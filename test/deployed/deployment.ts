@@ -52,6 +52,8 @@ export class LocalDeployment {
     /** The webhook API's stage URL (the bank posts to `${webhookApiUrl}/webhooks`). */
     readonly webhookApiUrl: string,
     private readonly servers: Server[],
+    /** Invocations a function's resource policy refused (API Gateway's, EventBridge's). */
+    private readonly invocationDenials: string[],
   ) {}
 
   static async start(options: DeploymentOptions): Promise<LocalDeployment> {
@@ -127,8 +129,9 @@ export class LocalDeployment {
       );
       const lambdas = new Map(started);
 
+      const invocationDenials: string[] = [];
       const apiServer = async (apiPath: string) => {
-        const server = await startGatewayServer(apiRoutes(templates, apiPath, lambdas), 0);
+        const server = await startGatewayServer(apiRoutes(templates, apiPath, lambdas, invocationDenials), 0);
         closers.push(() => new Promise((resolve) => server.close(resolve)));
         return server;
       };
@@ -142,6 +145,7 @@ export class LocalDeployment {
         `http://127.0.0.1:${portOf(internal)}`,
         `http://127.0.0.1:${portOf(webhooks)}`,
         [internal, webhooks],
+        invocationDenials,
       );
       bank.setWebhookUrl(`${deployment.webhookApiUrl}/webhooks`);
       return deployment;
@@ -243,6 +247,13 @@ export class LocalDeployment {
       .schedules()
       .find((rule) => rule.functionLogicalId === lambda.fn.logicalId);
     if (schedule === undefined) throw new Error(`no schedule invokes ${service}`);
+    const permitted = this.templates.invokePermissions(lambda.fn.logicalId, 'events.amazonaws.com');
+    if (!permitted.some((pattern) => arnMatches(pattern, schedule.ruleArn))) {
+      this.invocationDenials.push(
+        `events.amazonaws.com was denied lambda:InvokeFunction on ${service} from ${schedule.ruleArn}`,
+      );
+      return Promise.resolve(undefined);
+    }
     return lambda.invoke({
       version: '0',
       id: randomUUID(),
@@ -258,7 +269,7 @@ export class LocalDeployment {
 
   /** The calls the local cloud refused, as one readable line each. */
   denials(): string[] {
-    return this.cloud.denied().map(describeDenial);
+    return [...this.invocationDenials, ...this.cloud.denied().map(describeDenial)];
   }
 
   async close(): Promise<void> {
@@ -305,6 +316,7 @@ function apiRoutes(
   templates: DeployedTemplates,
   apiPath: string,
   lambdas: ReadonlyMap<string, LocalLambda>,
+  invocationDenials: string[],
 ): Route[] {
   const stack = templates.stateless;
   const [apiLogicalId] =
@@ -312,16 +324,26 @@ function apiRoutes(
       String(api.Metadata?.['aws:cdk:path'] ?? '').startsWith(apiPath),
     ) ?? [];
   if (apiLogicalId === undefined) throw new Error(`no REST API under ${apiPath}`);
+  const stageArn = templates.apiStageArn(apiLogicalId);
   return templates.apiMethods(apiLogicalId).flatMap((method) => {
     const lambda = lambdas.get(method.functionLogicalId);
     if (lambda === undefined) return [];
+    const permitted = templates.invokePermissions(method.functionLogicalId, 'apigateway.amazonaws.com');
     return [
       {
         method: method.httpMethod,
         resource: method.path,
         functionName: lambda.fn.name,
-        handler: (event: APIGatewayProxyEvent) =>
-          lambda.invoke<APIGatewayProxyResult>({
+        handler: async (event: APIGatewayProxyEvent) => {
+          // Lambda checks the function's resource policy against the source ARN API Gateway invokes with.
+          const sourceArn = `${stageArn}/${method.httpMethod}${event.path}`;
+          if (!permitted.some((pattern) => arnMatches(pattern, sourceArn))) {
+            invocationDenials.push(
+              `apigateway.amazonaws.com was denied lambda:InvokeFunction on ${lambda.fn.service} from ${sourceArn}`,
+            );
+            return { statusCode: 500, body: JSON.stringify({ message: 'Internal server error' }) };
+          }
+          return lambda.invoke<APIGatewayProxyResult>({
             ...event,
             requestContext: {
               accountId: FAKE_AWS.account,
@@ -341,10 +363,20 @@ function apiRoutes(
                     : null,
               },
             },
-          }),
+          });
+        },
       },
     ];
   });
+}
+
+/** An ARN against a pattern whose `*` stands for any characters, as a resource policy's `ArnLike`. */
+function arnMatches(pattern: string, arn: string): boolean {
+  const expression = pattern
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
+  return new RegExp(`^${expression}$`).test(arn);
 }
 
 /** What the local cloud serves, from the templates: every stateful resource a function can reach. */

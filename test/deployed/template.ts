@@ -158,6 +158,7 @@ export class DeployedTemplates {
       'AWS::SecretsManager::Secret': 'Name',
       'AWS::Logs::LogGroup': 'LogGroupName',
       'AWS::Lambda::Alias': 'Name',
+      'AWS::ApiGateway::Stage': 'StageName',
     };
     const property = named[resource.Type];
     if (property !== undefined && properties[property] !== undefined)
@@ -333,6 +334,33 @@ export class DeployedTemplates {
       if (functionName?.Ref !== undefined) return functionName.Ref;
     }
     throw new Error(`${logicalId} (${resource.Type}) is not a function or its alias`);
+  }
+
+  /**
+   * The source ARN patterns the function's resource policy lets `principal` invoke it from
+   * (`AWS::Lambda::Permission`, on the function or its alias).
+   */
+  invokePermissions(functionLogicalId: string, principal: string): string[] {
+    const stack = this.stateless;
+    return resourcesOfType(stack.template, 'AWS::Lambda::Permission').flatMap(([, permission]) => {
+      const properties = permission.Properties ?? {};
+      const target = /"(?:Fn::GetAtt|Ref)":\[?"([^"]+)"/.exec(JSON.stringify(properties.FunctionName))?.[1];
+      if (properties.Principal !== principal || properties.Action !== 'lambda:InvokeFunction') return [];
+      if (target === undefined || this.functionBehind(target) !== functionLogicalId) return [];
+      return [properties.SourceArn === undefined ? '*' : this.resolveString(properties.SourceArn, stack)];
+    });
+  }
+
+  /** The execute-api ARN prefix of a REST API's stage: `arn:...:execute-api:<region>:<account>:<id>/<stage>`. */
+  apiStageArn(apiLogicalId: string): string {
+    const stack = this.stateless;
+    const [stageId] =
+      resourcesOfType(stack.template, 'AWS::ApiGateway::Stage').find(
+        ([, stage]) => JSON.stringify(stage.Properties?.RestApiId) === JSON.stringify({ Ref: apiLogicalId }),
+      ) ?? [];
+    if (stageId === undefined) throw new Error(`REST API ${apiLogicalId} has no stage`);
+    const { account, region, partition } = FAKE_AWS;
+    return `arn:${partition}:execute-api:${region}:${account}:${this.ref(apiLogicalId, stack)}/${this.ref(stageId, stack)}`;
   }
 
   /** The queue event sources of the stateless template. */
