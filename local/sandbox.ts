@@ -11,39 +11,31 @@ import { createWebhookReceiver } from '../functions/webhook-receiver.js';
 import { BankClient } from '../shared/bank/client.js';
 import type { RetryPolicy } from '../shared/bank/retry.js';
 import { StaticTokenSource } from '../shared/bank/token-source.js';
-import {
-  idempotencyTable,
-  nameChecksTable,
-  paymentsTable,
-  fxTable,
-  mccyBatchesTable,
-  webhookInboxTable,
-} from '../shared/config/tables.js';
+import { idempotencyTable, mccyBatchesTable, webhookInboxTable } from '../shared/config/tables.js';
 import { DynamoDbAttemptLog } from '../shared/gateway/attempt-log.js';
 import type { ForwardDependencies } from '../shared/gateway/forward-operation.js';
 import { powertoolsRunOnce } from '../shared/gateway/powertools-run-once.js';
-import { DynamoDbNameCheckStore } from '../shared/name-checks/dynamodb-store.js';
-import { NAME_CHECKS_TRACKER, nameChecksTracker } from '../shared/name-checks/track.js';
+import { NAME_CHECKS_TRACKER } from '../shared/name-checks/track.js';
+import { nameChecksTrackerOf, nameCheckStoreOf } from '../shared/name-checks/wiring.js';
 import { logger } from '../shared/observability.js';
 import { operations, operationsOf } from '../shared/operations/index.js';
-import { bankBookings } from '../shared/payments/bank-bookings.js';
-import { DynamoDbFxStore } from '../shared/fx/dynamodb-store.js';
-import { FX_TRACKER, fxTracker } from '../shared/fx/track.js';
-import { fxWebhookHook } from '../shared/fx/webhook-hook.js';
-import { DynamoDbBatchStore } from '../shared/mccy-payments/dynamodb-store.js';
+import { FX_TRACKER } from '../shared/fx/track.js';
+import { fxTrackerOf } from '../shared/fx/tracker-wiring.js';
+import { fxStoreOf } from '../shared/fx/wiring.js';
 import type { BatchWorkflowInput, BatchWorkflows } from '../shared/mccy-payments/ports.js';
 import { mccyBatchWorkflow } from '../shared/workflows/mccy-batch.js';
-import { MCCY_PAYMENTS_TRACKER, mccyPaymentsTracker } from '../shared/mccy-payments/track.js';
-import { mccyPaymentsWebhookHook } from '../shared/mccy-payments/webhook-hook.js';
+import { MCCY_PAYMENTS_TRACKER } from '../shared/mccy-payments/track.js';
+import { batchStoreOf, mccyPaymentsTrackerOf } from '../shared/mccy-payments/wiring.js';
 import { createMccyBatchesReadHandler } from '../functions/gateway-mccy.js';
-import { DynamoDbPaymentStore } from '../shared/payments/dynamodb-store.js';
-import { PAYMENTS_TRACKER, paymentsTracker, paymentsWebhookHook } from '../shared/payments/track.js';
+import { PAYMENTS_TRACKER } from '../shared/payments/track.js';
+import { paymentStoreOf, paymentsTrackerOf } from '../shared/payments/wiring.js';
 import { type Clock, type ManualClock, RealTimeClock, systemClock } from '../shared/ports/clock.js';
+import { processorHooks } from '../shared/runtime/processor-hooks.js';
+import { countMetric, type FamilyPorts, trackersFor } from '../shared/runtime/wiring.js';
 import { PemSigner } from '../shared/signing/pem-signer.js';
 import { SignatureVerifier, splitPemBundle } from '../shared/signing/verifier.js';
 import { fixedBankKeys } from '../shared/webhooks/bank-keys.js';
 import { DynamoDbWebhookInbox } from '../shared/webhooks/dynamodb-inbox.js';
-import { statementsWebhookHook } from '../shared/statements/archive.js';
 import { FolderBodyStore } from './adapters/folder-body-store.js';
 import { FolderObjectStore } from './adapters/folder-object-store.js';
 import { InMemoryEventBus } from './adapters/in-memory-bus.js';
@@ -190,21 +182,15 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
       undefined,
       options.checkEvents ? eventViolation : undefined,
     );
-    const payments = {
-      store: new DynamoDbPaymentStore(dynamo.client, dynamo.tableName(paymentsTable)),
+    // Every family is built from its shared definition (shared/<family>/wiring.ts), as the AWS roots build it,
+    // from the sandbox's adapters: dynalite, the in-memory bus, the bank's clock.
+    const ports: FamilyPorts = {
+      dynamo: dynamo.client,
+      tableName: dynamo.tableName,
       events: bus,
-      log: logger,
-    };
-    const fx = {
-      store: new DynamoDbFxStore(dynamo.client, dynamo.tableName(fxTable)),
-      events: bus,
-      log: logger,
       clock: bankClock,
-    };
-    const mccy = {
-      store: new DynamoDbBatchStore(dynamo.client, dynamo.tableName(mccyBatchesTable)),
-      events: bus,
       log: logger,
+      count: countMetric,
     };
     // The state machine the stack deploys, run here on the sandbox clock (the simulator's scheduler).
     const batchMachine = new LocalStateMachine(
@@ -214,7 +200,14 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
     const batchWorkflows: BatchWorkflows = {
       start: async (input: BatchWorkflowInput) => batchMachine.start(input.batchId, { ...input }),
     };
-    const nameCheckStore = new DynamoDbNameCheckStore(dynamo.client, dynamo.tableName(nameChecksTable));
+    // Every family's tracker; each function's handler gets only those its operations name, as on AWS.
+    const trackerBuilders = {
+      [PAYMENTS_TRACKER]: () =>
+        paymentsTrackerOf({ ...ports, bank, nameCheckPolicy: config.nameChecks.policy }),
+      [FX_TRACKER]: () => fxTrackerOf(ports),
+      [MCCY_PAYMENTS_TRACKER]: () => mccyPaymentsTrackerOf({ ...ports, workflows: batchWorkflows }),
+      [NAME_CHECKS_TRACKER]: () => nameChecksTrackerOf({ ...ports, ttlHours: config.nameChecks.ttlHours }),
+    };
     const forward: ForwardDependencies = {
       bank,
       runOnce: powertoolsRunOnce(store),
@@ -224,41 +217,16 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
       // The sandbox stands in for the bank's simulation environment, and its rules run on the bank's clock.
       environment: 'simulation',
       bankClock,
-      trackers: {
-        [PAYMENTS_TRACKER]: paymentsTracker({
-          ...payments,
-          bookings: bankBookings(bank),
-          nameChecks: { store: nameCheckStore, policy: config.nameChecks.policy },
-        }),
-        [FX_TRACKER]: fxTracker(fx),
-        [MCCY_PAYMENTS_TRACKER]: mccyPaymentsTracker({
-          ...mccy,
-          clock: bankClock,
-          workflows: batchWorkflows,
-        }),
-        [NAME_CHECKS_TRACKER]: nameChecksTracker({
-          store: nameCheckStore,
-          log: logger,
-          ttlHours: config.nameChecks.ttlHours,
-        }),
-      },
     };
     const queue = new InProcessQueue({ retryDelayMs: options.queueRetryDelayMs });
     const bodies = new FolderBodyStore(join(config.home, 'webhook-bodies'));
     // Built once, as the AWS composition roots are: the handlers ask for them on every event.
     const processing = {
-      hooks: [
-        paymentsWebhookHook(payments),
-        fxWebhookHook(fx),
-        mccyPaymentsWebhookHook(mccy),
-        statementsWebhookHook({
-          store: new FolderObjectStore(join(config.home, STATEMENTS_FOLDER)),
-          events: bus,
-          bankBaseUrl: bankUrl as string,
-          clock: bankClock,
-          log: logger,
-        }),
-      ],
+      hooks: processorHooks({
+        ...ports,
+        statements: new FolderObjectStore(join(config.home, STATEMENTS_FOLDER)),
+        bankBaseUrl: bankUrl as string,
+      }),
       inbox: new DynamoDbWebhookInbox(dynamo.client, dynamo.tableName(webhookInboxTable)),
       events: bus,
       quarantine: queue,
@@ -277,13 +245,21 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
     };
     queue.attach(createWebhookProcessor(() => processing));
 
+    // The stores of the `/gateway/` reads, as their AWS roots build them.
+    const paymentStore = paymentStoreOf(ports);
+    const fxStore = fxStoreOf(ports);
+    const batchStore = batchStoreOf(ports);
+    const nameCheckStore = nameCheckStoreOf(ports);
     const handlers = new Map<string, ProxyHandler>();
     const handlerOf = (fn: string) => {
-      if (!handlers.has(fn))
+      if (!handlers.has(fn)) {
+        const ownOperations = operationsOf(fn);
+        const dependencies = { ...forward, trackers: trackersFor(ownOperations, trackerBuilders) };
         handlers.set(
           fn,
-          createOperationHandler(operationsOf(fn), () => forward),
+          createOperationHandler(ownOperations, () => dependencies),
         );
+      }
       return handlers.get(fn) as ProxyHandler;
     };
     const routes: Route[] = [
@@ -304,25 +280,25 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
         method: 'GET',
         resource: '/gateway/payments/{endToEndId}',
         functionName: 'gateway-payments',
-        handler: createPaymentsReadHandler(() => payments.store),
+        handler: createPaymentsReadHandler(() => paymentStore),
       },
       {
         method: 'GET',
         resource: '/gateway/fx/quotes/{quoteId}',
         functionName: 'gateway-fx',
-        handler: createFxQuotesReadHandler(() => fx.store),
+        handler: createFxQuotesReadHandler(() => fxStore),
       },
       {
         method: 'GET',
         resource: '/gateway/fx/trades/{endToEndId}',
         functionName: 'gateway-fx',
-        handler: createFxTradesReadHandler(() => fx.store),
+        handler: createFxTradesReadHandler(() => fxStore),
       },
       {
         method: 'GET',
         resource: '/gateway/mccy/batches/{batchId}',
         functionName: 'gateway-mccy',
-        handler: createMccyBatchesReadHandler(() => mccy.store),
+        handler: createMccyBatchesReadHandler(() => batchStore),
       },
       {
         method: 'GET',

@@ -1,25 +1,19 @@
-import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
-import { ENV } from '../config/function-environment.js';
-import { DynamoDbFxStore } from '../fx/dynamodb-store.js';
-import { FX_TRACKER, fxTracker } from '../fx/track.js';
+import { FX_TRACKER } from '../fx/track.js';
+import { fxTrackerOf } from '../fx/tracker-wiring.js';
 import type { ForwardDependencies } from '../gateway/forward-operation.js';
-import { logger } from '../observability.js';
-import { systemClock } from '../ports/clock.js';
-import { EventBridgePublisher } from '../webhooks/eventbridge-publisher.js';
-import { buildAtColdStart, once, requireEnv } from './aws-common.js';
-import { awsDynamoClient, awsForwardDependencies } from './aws-gateway.js';
+import { fxOperations } from '../operations/fx/operations.js';
+import { buildAtColdStart, once } from './aws-common.js';
+import { awsEventPublisher } from './aws-events.js';
+import { awsFamilyPorts } from './aws-family-ports.js';
+import { awsForwardDependencies } from './aws-gateway.js';
+import { trackersFor } from './wiring.js';
 
-/** Composition root of the fx operation function: the operation use case plus the FX tracker (its table, the bus). */
+/** Composition root of the fx operation function: the operation use case plus the trackers its operations name (FX). */
 export const awsFxForwardDependencies = once((): ForwardDependencies => ({
   ...awsForwardDependencies(),
-  trackers: {
-    [FX_TRACKER]: fxTracker({
-      store: new DynamoDbFxStore(awsDynamoClient(), requireEnv(ENV.fxTable)),
-      events: new EventBridgePublisher(new EventBridgeClient({}), requireEnv(ENV.eventBusName)),
-      log: logger,
-      clock: systemClock,
-    }),
-  },
+  trackers: trackersFor(fxOperations, {
+    [FX_TRACKER]: () => fxTrackerOf({ ...awsFamilyPorts(), events: awsEventPublisher() }),
+  }),
 }));
 
 buildAtColdStart(awsFxForwardDependencies);

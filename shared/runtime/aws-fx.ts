@@ -1,9 +1,8 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { ENV } from '../config/function-environment.js';
-import { DynamoDbFxStore } from '../fx/dynamodb-store.js';
-import { buildAtColdStart, once, requireEnv } from './aws-common.js';
+import { fxStoreOf } from '../fx/wiring.js';
+import { buildAtColdStart, once } from './aws-common.js';
+import { awsFamilyPorts } from './aws-family-ports.js';
 
 /** Composition root of `GET /gateway/fx/...`: the fx table and nothing else. */
-export const awsFxStore = once(() => new DynamoDbFxStore(new DynamoDBClient({}), requireEnv(ENV.fxTable)));
+export const awsFxStore = once(() => fxStoreOf(awsFamilyPorts()));
 
 buildAtColdStart(awsFxStore);

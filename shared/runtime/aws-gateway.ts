@@ -1,16 +1,14 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { BankClient } from '../bank/client.js';
 import { SecretsManagerTokenSource } from '../bank/secrets-manager-token-source.js';
 import { ENV, ENVIRONMENT_NAMES, type EnvironmentName } from '../config/function-environment.js';
+import { idempotencyTable } from '../config/tables.js';
 import { DynamoDbAttemptLog } from '../gateway/attempt-log.js';
 import type { ForwardDependencies } from '../gateway/forward-operation.js';
 import { lazyRunOnce } from '../gateway/idempotency.js';
 import { countBankAnswer, logger } from '../observability.js';
 import { buildAtColdStart, kmsSigner, once, requireEnv } from './aws-common.js';
-
-/** One DynamoDB client per container, shared by the idempotency store and any tracker's table. */
-export const awsDynamoClient = once(() => new DynamoDBClient({}));
+import { awsDynamoClient, awsTableName } from './aws-family-ports.js';
 
 /** Composition root of the operation functions on AWS. */
 export const awsForwardDependencies = once((): ForwardDependencies => {
@@ -22,7 +20,7 @@ export const awsForwardDependencies = once((): ForwardDependencies => {
     pathSignature: process.env[ENV.pathSignature] === 'true',
     onAnswer: countBankAnswer,
   });
-  const tableName = requireEnv(ENV.idempotencyTable);
+  const tableName = awsTableName(idempotencyTable);
   const dynamo = awsDynamoClient();
   const institution = { overdraftAgreement: process.env[ENV.overdraftAgreement] === 'true' };
   return {

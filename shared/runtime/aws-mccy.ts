@@ -1,11 +1,8 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { ENV } from '../config/function-environment.js';
-import { DynamoDbBatchStore } from '../mccy-payments/dynamodb-store.js';
-import { buildAtColdStart, once, requireEnv } from './aws-common.js';
+import { batchStoreOf } from '../mccy-payments/wiring.js';
+import { buildAtColdStart, once } from './aws-common.js';
+import { awsFamilyPorts } from './aws-family-ports.js';
 
 /** Composition root of `GET /gateway/mccy/batches/{batchId}`: the batch table and nothing else. */
-export const awsBatchStore = once(
-  () => new DynamoDbBatchStore(new DynamoDBClient({}), requireEnv(ENV.mccyBatchesTable)),
-);
+export const awsBatchStore = once(() => batchStoreOf(awsFamilyPorts()));
 
 buildAtColdStart(awsBatchStore);

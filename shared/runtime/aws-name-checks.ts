@@ -1,11 +1,8 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { ENV } from '../config/function-environment.js';
-import { DynamoDbNameCheckStore } from '../name-checks/dynamodb-store.js';
-import { buildAtColdStart, once, requireEnv } from './aws-common.js';
+import { nameCheckStoreOf } from '../name-checks/wiring.js';
+import { buildAtColdStart, once } from './aws-common.js';
+import { awsFamilyPorts } from './aws-family-ports.js';
 
 /** Composition root of `GET /gateway/name-checks/{endToEndId}`: the name-checks table and nothing else. */
-export const awsNameCheckStore = once(
-  () => new DynamoDbNameCheckStore(new DynamoDBClient({}), requireEnv(ENV.nameChecksTable)),
-);
+export const awsNameCheckStore = once(() => nameCheckStoreOf(awsFamilyPorts()));
 
 buildAtColdStart(awsNameCheckStore);

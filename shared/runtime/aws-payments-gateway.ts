@@ -1,36 +1,32 @@
-import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { ENV } from '../config/function-environment.js';
 import type { ForwardDependencies } from '../gateway/forward-operation.js';
-import { DynamoDbNameCheckStore } from '../name-checks/dynamodb-store.js';
 import { type NameCheckPolicy, parseNameCheckPolicy } from '../name-checks/policy.js';
-import { logger } from '../observability.js';
-import { bankBookings } from '../payments/bank-bookings.js';
-import { DynamoDbPaymentStore } from '../payments/dynamodb-store.js';
-import { PAYMENTS_TRACKER, paymentsTracker } from '../payments/track.js';
-import { EventBridgePublisher } from '../webhooks/eventbridge-publisher.js';
-import { buildAtColdStart, once, requireEnv } from './aws-common.js';
-import { awsDynamoClient, awsForwardDependencies } from './aws-gateway.js';
+import { paymentOperations } from '../operations/payments/operations.js';
+import { PAYMENTS_TRACKER } from '../payments/track.js';
+import { paymentsTrackerOf } from '../payments/wiring.js';
+import { buildAtColdStart, once } from './aws-common.js';
+import { awsEventPublisher } from './aws-events.js';
+import { awsFamilyPorts } from './aws-family-ports.js';
+import { awsForwardDependencies } from './aws-gateway.js';
+import { trackersFor } from './wiring.js';
 
 /**
  * Composition root of the payments operation function: the operation use case of every function plus the
- * payments tracker (its table and the bus). Its own module, so other operation functions load none of it.
+ * trackers its operations name (the payments tracker). Its own module, so other operation functions load none of it.
  */
 export const awsPaymentsForwardDependencies = once((): ForwardDependencies => {
   const forward = awsForwardDependencies();
   return {
     ...forward,
-    trackers: {
-      [PAYMENTS_TRACKER]: paymentsTracker({
-        store: new DynamoDbPaymentStore(awsDynamoClient(), requireEnv(ENV.paymentsTable)),
-        events: new EventBridgePublisher(new EventBridgeClient({}), requireEnv(ENV.eventBusName)),
-        log: logger,
-        bookings: bankBookings(forward.bank),
-        nameChecks: {
-          store: new DynamoDbNameCheckStore(awsDynamoClient(), requireEnv(ENV.nameChecksTable)),
-          policy: nameCheckPolicyFromEnv(),
-        },
-      }),
-    },
+    trackers: trackersFor(paymentOperations, {
+      [PAYMENTS_TRACKER]: () =>
+        paymentsTrackerOf({
+          ...awsFamilyPorts(),
+          events: awsEventPublisher(),
+          bank: forward.bank,
+          nameCheckPolicy: nameCheckPolicyFromEnv(),
+        }),
+    }),
   };
 });
 

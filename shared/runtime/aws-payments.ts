@@ -1,11 +1,8 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { ENV } from '../config/function-environment.js';
-import { DynamoDbPaymentStore } from '../payments/dynamodb-store.js';
-import { buildAtColdStart, once, requireEnv } from './aws-common.js';
+import { paymentStoreOf } from '../payments/wiring.js';
+import { buildAtColdStart, once } from './aws-common.js';
+import { awsFamilyPorts } from './aws-family-ports.js';
 
 /** Composition root of `GET /gateway/payments/{endToEndId}`: the payments table and nothing else. */
-export const awsPaymentStore = once(
-  () => new DynamoDbPaymentStore(new DynamoDBClient({}), requireEnv(ENV.paymentsTable)),
-);
+export const awsPaymentStore = once(() => paymentStoreOf(awsFamilyPorts()));
 
 buildAtColdStart(awsPaymentStore);

@@ -1,9 +1,8 @@
-import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { TokenExpiryPorts } from '../bank/token-expiry.js';
 import { ENV } from '../config/function-environment.js';
-import { EventBridgePublisher } from '../webhooks/eventbridge-publisher.js';
 import { buildAtColdStart, once, requireEnv } from './aws-common.js';
+import { awsEventPublisher } from './aws-events.js';
 
 /** Composition root of the token-expiry check on AWS: the secret by its ARN, the bus by its name. */
 export const awsTokenExpiryPorts = once((): Omit<TokenExpiryPorts, 'recordDaysLeft'> => {
@@ -16,7 +15,7 @@ export const awsTokenExpiryPorts = once((): Omit<TokenExpiryPorts, 'recordDaysLe
       return SecretString;
     },
     now: () => new Date(),
-    events: new EventBridgePublisher(new EventBridgeClient({}), requireEnv(ENV.eventBusName)),
+    events: awsEventPublisher(),
   };
 });
 

@@ -12,31 +12,35 @@ const processorEnvironment = {
   [ENV.webhookDeadLetterQueueUrl]: 'https://sqs.eu-west-2.amazonaws.com/123456789012/dlq',
   [ENV.webhookBodyBucket]: 'bodies',
   [ENV.paymentsTable]: 'payments',
+  [ENV.fxTable]: 'fx',
+  [ENV.mccyBatchesTable]: 'mccy-batches',
+  [ENV.statementBucket]: 'statements',
+  [ENV.bankBaseUrl]: 'https://bank.test',
   AWS_REGION: 'eu-west-2',
 };
 
-const dependencies = async (extra: Record<string, string>) => {
+const dependencies = async (extra: Record<string, string> = {}) => {
   for (const [name, value] of Object.entries({ ...processorEnvironment, ...extra })) vi.stubEnv(name, value);
   const { awsProcessDependencies } = await import('../../../shared/runtime/aws-processor.js');
   return awsProcessDependencies;
 };
 
 describe('the webhook processor composition root on AWS', () => {
-  it('keeps statements where the stack gives it their bucket, beside the payments hook', async () => {
-    const build = await dependencies({
-      [ENV.statementBucket]: 'statements',
-      [ENV.bankBaseUrl]: 'https://bank.test',
-    });
-    expect(build().hooks).toHaveLength(2);
+  it('runs every family’s hook: payments, FX, multi-currency batches and statements', async () => {
+    const build = await dependencies();
+    expect(build().hooks).toHaveLength(4);
   });
 
-  it('runs without the statements hook when no bucket is set', async () => {
-    const build = await dependencies({ [ENV.statementBucket]: '' });
-    expect(build().hooks).toHaveLength(1);
-  });
-
-  it('names the bank base URL when a statements bucket comes without it', async () => {
-    const build = await dependencies({ [ENV.statementBucket]: 'statements', [ENV.bankBaseUrl]: '' });
-    expect(() => build()).toThrow(ENV.bankBaseUrl);
+  // A hook left out because a variable was missing would leave a family's records unmoved without a word.
+  it.each([
+    ENV.paymentsTable,
+    ENV.fxTable,
+    ENV.mccyBatchesTable,
+    ENV.statementBucket,
+    ENV.bankBaseUrl,
+    ENV.inboxTable,
+  ])('fails the cold start naming a missing %s', async (variable) => {
+    const build = await dependencies({ [variable]: '' });
+    expect(() => build()).toThrow(variable);
   });
 });

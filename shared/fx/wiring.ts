@@ -1,0 +1,26 @@
+import { fxTable } from '../config/tables.js';
+import type { FamilyPorts } from '../runtime/wiring.js';
+import type { StateHook } from '../webhooks/process.js';
+import { DynamoDbFxStore } from './dynamodb-store.js';
+import { fxWebhookHook } from './webhook-hook.js';
+
+/**
+ * The FX family as the AWS roots and the sandbox both wire it: its table and the processor's hook. The
+ * operation function's tracker is in `tracker-wiring.ts`, apart, because it loads the FX request schemas,
+ * which the processor and the reads must not carry.
+ */
+export type FxPorts = Pick<FamilyPorts, 'dynamo' | 'tableName' | 'events' | 'clock' | 'log' | 'count'>;
+
+export function fxStoreOf(ports: Pick<FamilyPorts, 'dynamo' | 'tableName'>): DynamoDbFxStore {
+  return new DynamoDbFxStore(ports.dynamo, ports.tableName(fxTable));
+}
+
+export function fxHookOf(ports: FxPorts): StateHook {
+  return fxWebhookHook({
+    store: fxStoreOf(ports),
+    events: ports.events,
+    log: ports.log,
+    clock: ports.clock,
+    countMarginDifference: () => ports.count('FxMarginDifference'),
+  });
+}
