@@ -46,3 +46,26 @@ export const ENV = {
 } as const;
 
 export type EnvName = (typeof ENV)[keyof typeof ENV];
+
+/**
+ * The names of `ENV` a function may find unset, because unset has a meaning the code gives it. Every other
+ * name a function reads at cold start must be set by its template (`test/deployed/artifacts.test.ts`): an
+ * unset table or bucket is not a default but a part switched off without a word (the processor once
+ * followed payments only where `PAYMENTS_TABLE` was set).
+ */
+export const ENV_WITH_DEFAULTS: readonly EnvName[] = [
+  // 240 minutes after the processing time before a batch with open transactions is overdue.
+  ENV.mccyOverdueAfterMinutes,
+  // `off`: a payment's name-check outcome is only recorded on it, never a reason to refuse it.
+  ENV.nameCheckPolicy,
+  // No threshold: with `refuse-no-match`, only a "no match" check refuses a payment; an unchecked one goes.
+  ENV.nameCheckRequireAbove,
+  // 24 hours: how long a name-check outcome counts for the payment with its end-to-end id.
+  ENV.nameCheckTtlHours,
+  // No overdraft agreement: a negative minimumBalance is refused before the bank is called.
+  ENV.overdraftAgreement,
+  // Off, as the UK entity: reads and closes carry no path-based signature.
+  ENV.pathSignature,
+  // No keys from the deploy: the receiver reads them from the SSM parameter on its first webhook.
+  ENV.bankPublicKeys,
+];

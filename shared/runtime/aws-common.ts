@@ -1,7 +1,3 @@
-import { KMSClient } from '@aws-sdk/client-kms';
-import { ENV } from '../config/function-environment.js';
-import { KmsSigner } from '../signing/kms-signer.js';
-
 /**
  * Helpers of the composition roots on AWS: adapters are built once per container, on first use, from
  * the environment the CDK stack sets, so a missing variable is reported by name.
@@ -29,5 +25,3 @@ export function once<T>(build: () => T): () => T {
 export function buildAtColdStart(build: () => unknown, env: NodeJS.ProcessEnv = process.env): void {
   if (env.AWS_LAMBDA_FUNCTION_NAME) build();
 }
-
-export const kmsSigner = once(() => new KmsSigner(new KMSClient({}), requireEnv(ENV.signingKeyId)));

@@ -7,7 +7,8 @@ import { DynamoDbAttemptLog } from '../gateway/attempt-log.js';
 import type { ForwardDependencies } from '../gateway/forward-operation.js';
 import { lazyRunOnce } from '../gateway/idempotency.js';
 import { countBankAnswer, logger } from '../observability.js';
-import { buildAtColdStart, kmsSigner, once, requireEnv } from './aws-common.js';
+import { buildAtColdStart, once, requireEnv } from './aws-common.js';
+import { kmsSigner } from './aws-signer.js';
 import { awsDynamoClient, awsTableName } from './aws-family-ports.js';
 
 /** Composition root of the operation functions on AWS. */

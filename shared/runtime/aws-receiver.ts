@@ -6,7 +6,8 @@ import { deployedThenCurrentBankKeys, lazySsmBankKeys } from '../webhooks/bank-k
 import type { ReceiveDependencies } from '../webhooks/receive.js';
 import { S3WebhookBodyStore } from '../webhooks/s3-body-store.js';
 import { SqsWebhookQuarantine, SqsWebhookQueue } from '../webhooks/sqs-queue.js';
-import { buildAtColdStart, kmsSigner, once, requireEnv } from './aws-common.js';
+import { buildAtColdStart, once, requireEnv } from './aws-common.js';
+import { kmsSigner } from './aws-signer.js';
 
 /** Composition root of the webhook receiver on AWS; its own module so the bundle carries only its clients. */
 export const awsReceiveDependencies = once((): ReceiveDependencies => {

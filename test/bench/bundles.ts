@@ -1,10 +1,12 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Metafile, Plugin } from 'esbuild';
-import { bundleLambda, lambdaEntries } from '../support/lambda-bundle.js';
+import { readTemplate, type SynthesizedAssembly, synthesizeForDeployment } from '../deployed/synth.js';
+import { DeployedTemplates } from '../deployed/template.js';
+import { bundleLambda } from '../support/lambda-bundle.js';
 import { median } from './stats.js';
 
 export interface BundleResult {
@@ -71,8 +73,10 @@ interface Built {
   metafile: Metafile;
   /** The entry file to import. */
   index: string;
-  /** Output files read when the entry is imported (the entry and its static chunks), relative to root. */
+  /** Output files read when the entry is imported (the entry and its static chunks), as metafile keys. */
   cold: string[];
+  /** The file of an output's metafile key: in the build's folder, or in the asset the build is identical to. */
+  fileOf(key: string): string;
 }
 
 async function bundle(
@@ -93,7 +97,68 @@ async function bundle(
       if (imported.kind === 'import-statement' && !imported.external) pending.push(imported.path);
     }
   }
-  return { metafile, index: join(root, indexKey), cold: [...cold] };
+  return {
+    metafile,
+    index: join(root, indexKey),
+    cold: [...cold],
+    fileOf: (key) => join(root, key),
+  };
+}
+
+/** The code files of a bundle folder (entry and chunks), relative to it. */
+function codeFiles(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.mjs'))
+    .sort();
+}
+
+/**
+ * A function's bundle as synthesized for deployment (its staged asset), described by the metafile of the same
+ * build run again: the asset has no metafile, and the rebuild is refused unless every code file it writes is
+ * the asset's, byte for byte. Everything timed and counted is then read from the asset.
+ */
+async function deployedBundle(
+  root: string,
+  entry: string,
+  assetDir: string,
+  rebuildDir: string,
+): Promise<Built> {
+  const rebuilt = await bundle(root, entry, rebuildDir, 'linked');
+  const names = codeFiles(rebuildDir);
+  const differing = names.filter(
+    (name) =>
+      !existsSync(join(assetDir, name)) ||
+      !readFileSync(join(assetDir, name)).equals(readFileSync(join(rebuildDir, name))),
+  );
+  if (differing.length > 0 || codeFiles(assetDir).length !== names.length)
+    throw new Error(
+      `${entry}: the deployed asset ${assetDir} is not what esbuild builds from the sources now (${differing.join(', ') || 'other files'}); synthesize again`,
+    );
+  const inAsset = (key: string) => join(assetDir, relative(rebuildDir, join(root, key)));
+  return { ...rebuilt, index: inAsset(relative(root, rebuilt.index)), fileOf: inAsset };
+}
+
+/** Each function of the stateless template, as `functions/<name>.ts`, with its staged bundle. */
+function deployedFunctions(assembly: SynthesizedAssembly): Array<{ entry: string; assetDir: string }> {
+  const stack = ({ stackName, templateFile }: { stackName: string; templateFile: string }) => ({
+    stackName,
+    template: readTemplate(templateFile),
+  });
+  // Only the bundles are read: the receiver's SSM-resolved variable needs no value here.
+  const templates = new DeployedTemplates(
+    stack(assembly.stateful),
+    stack(assembly.stateless),
+    assembly.outdir,
+    () => '',
+  );
+  return templates
+    .functions()
+    .map((fn) => {
+      if (fn.assetDir === undefined)
+        throw new Error(`${fn.service} has no staged bundle in ${assembly.outdir}`);
+      return { entry: `functions/${fn.service}.ts`, assetDir: fn.assetDir };
+    })
+    .sort((a, b) => a.entry.localeCompare(b.entry));
 }
 
 function packageOf(input: string): string {
@@ -185,16 +250,16 @@ function loadInFreshNode(file: string, flags: string[] = []): Promise<ChildTimin
 }
 
 /**
- * Bundles every Lambda entry as the CDK construct does and times loading each bundle in fresh processes.
- * Runs go round-robin over the bundles so a slow spell of the machine is shared out.
+ * Synthesizes the simulation environment as `cdk deploy` would stage it (`synthesizeForDeployment`) and times
+ * loading each function's staged bundle in fresh processes. Runs go round-robin over the bundles so a slow
+ * spell of the machine is shared out.
  */
 export async function bundles(root: string, outDir: string, runs: number): Promise<BundlesResult> {
-  const entries = lambdaEntries(root);
+  const functions = deployedFunctions(synthesizeForDeployment('simulation', join(outDir, 'assembly')));
   const built = [];
-  for (const entry of entries) {
-    const name = basename(entry, '.ts');
-    const file = relative(root, entry);
-    const linked = await bundle(root, file, join(outDir, 'linked', name), 'linked');
+  for (const { entry: file, assetDir } of functions) {
+    const name = basename(file, '.ts');
+    const linked = await deployedBundle(root, file, assetDir, join(outDir, 'rebuilt', name));
     const clients = coldStartClients(linked.metafile, file);
     // Inside the project, so the clients resolve from its node_modules; bundled the same way.
     const floorEntry = join(root, 'node_modules', '.cache', 'clearway-bench', `${name}-floor.ts`);
@@ -203,15 +268,9 @@ export async function bundles(root: string, outDir: string, runs: number): Promi
     const floor = await bundle(root, floorEntry, join(outDir, 'floor', name), 'linked');
     built.push({ entry: file, linked, clients, floor });
   }
-  const receiverEntry = entries.find((entry) => basename(entry) === 'webhook-receiver.ts');
+  const receiverEntry = functions.find(({ entry }) => basename(entry) === 'webhook-receiver.ts')?.entry;
   const withoutSdk = receiverEntry
-    ? await bundle(
-        root,
-        relative(root, receiverEntry),
-        join(outDir, 'stubbed', 'webhook-receiver'),
-        'external',
-        [stubAwsSdk],
-      )
+    ? await bundle(root, receiverEntry, join(outDir, 'stubbed', 'webhook-receiver'), 'external', [stubAwsSdk])
     : undefined;
   const withoutSdkTimings: number[] = [];
   const empty = join(outDir, 'empty.mjs');
@@ -237,14 +296,14 @@ export async function bundles(root: string, outDir: string, runs: number): Promi
     if (withoutSdk) withoutSdkTimings.push((await loadInFreshNode(withoutSdk.index)).importMs);
   }
   const coldBytes = (item: Built, suffix = '') =>
-    item.cold.reduce((sum, key) => sum + statSync(join(root, key + suffix)).size, 0);
+    item.cold.reduce((sum, key) => sum + statSync(item.fileOf(key) + suffix).size, 0);
   return {
     runs,
     emptyImportMs: median(emptyTimings.map((timing) => timing.importMs)),
     emptyProcessMs: median(emptyTimings.map((timing) => timing.processMs)),
     bundles: built.map((item, index) => {
       const timing = timings[index] ?? { deployed: [], nodeSourceMaps: [], floor: [] };
-      const code = Buffer.concat(item.linked.cold.map((key) => readFileSync(join(root, key))));
+      const code = Buffer.concat(item.linked.cold.map((key) => readFileSync(item.linked.fileOf(key))));
       return {
         entry: item.entry,
         bytes: code.length,

@@ -189,8 +189,8 @@ const throughput = {
 log(`memory: sandbox resident size over ${settings.memory.writes} keyed writes ...`);
 const memory = await sandboxMemory(settings.memory);
 
-// 5: Lambda bundles, sizes and load times in fresh processes.
-log('bundles: esbuild and fresh-process loads ...');
+// 5: Lambda bundles as synthesized for deployment, sizes and load times in fresh processes.
+log('bundles: synthesized for deployment, each staged bundle loaded in fresh processes ...');
 const outDir = mkdtempSync(join(tmpdir(), 'clearway-bench-'));
 let bundleResults: Awaited<ReturnType<typeof bundles>>;
 try {

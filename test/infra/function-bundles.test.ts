@@ -1,22 +1,22 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operationFunctionNames } from '../../lib/catalog.js';
-import { operations } from '../../shared/operations/index.js';
-import { pathsOf } from '../../shared/operations/operation.js';
-import { bundleCode, bundleLambda, lambdaEntries, reportSchemaBuilds } from '../support/lambda-bundle.js';
+import { bundleLambda, lambdaEntries, reportSchemaBuilds } from '../support/lambda-bundle.js';
 
+// What the deployed bundles themselves prove (each loads, chunks included, and carries only its own domain)
+// is checked on the synthesized assets, in test/deployed/artifacts.test.ts. This file keeps what needs a
+// bundle of its own: zod instrumented to report the schemas it builds.
 const root = join(import.meta.dirname, '..', '..');
 const outdir = mkdtempSync(join(tmpdir(), 'clearway-functions-'));
 const functions = lambdaEntries(root).map((entry) => basename(entry, '.ts'));
 
 beforeAll(async () => {
-  // As the stack bundles them, with zod's one inert report line (`reportSchemaBuilds`): bundling once keeps
-  // this file's run short, and the line does nothing unless a test sets the global it calls.
+  // As the stack bundles them, with zod's one inert report line (`reportSchemaBuilds`), which does nothing
+  // unless a test sets the global it calls.
   await Promise.all(
     functions.map((fn) =>
       bundleLambda({
@@ -29,45 +29,6 @@ beforeAll(async () => {
   );
 }, 60_000);
 afterAll(() => rmSync(outdir, { recursive: true, force: true }));
-
-/** A path as the bundle writes it: a whole string literal, so `/v2/Accounts/{id}` is not found in a longer path. */
-function literal(path: string): RegExp {
-  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`["'\`]${escaped}["'\`]`);
-}
-
-describe('each operation function bundles only its own domain', () => {
-  it.each(operationFunctionNames())(
-    'functions/%s.ts carries its own operation records and no other domain’s',
-    (fn) => {
-      const text = bundleCode(join(outdir, fn));
-      const own = operations.filter((operation) => operation.fn === fn).flatMap(pathsOf);
-      const others = operations.filter((operation) => operation.fn !== fn).flatMap(pathsOf);
-      expect(own.filter((path) => !literal(path).test(text))).toEqual([]);
-      expect(others.filter((path) => literal(path).test(text))).toEqual([]);
-    },
-  );
-});
-
-describe('each function as deployed loads in Node, lazy chunks included', () => {
-  it.each(functions)(
-    'functions/%s.ts',
-    async (fn) => {
-      const folder = join(outdir, fn);
-      const files = readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((name) =>
-        name.endsWith('.mjs'),
-      );
-      expect(files).toContain('index.mjs');
-      // Importing every chunk evaluates it: a lazy import() the bundle could not resolve fails here, not in Lambda.
-      const code = `for (const file of ${JSON.stringify(files.map((file) => pathToFileURL(join(folder, file)).href))}) await import(file); const { handler } = await import(${JSON.stringify(pathToFileURL(join(folder, 'index.mjs')).href)}); if (typeof handler !== 'function') throw new Error('no handler');`;
-      await promisify(execFile)(process.execPath, ['--input-type=module', '-e', code], {
-        env: { PATH: process.env.PATH ?? '', AWS_REGION: 'eu-west-2' },
-        timeout: 20_000,
-      });
-    },
-    30_000,
-  );
-});
 
 /**
  * What zod constructs for `z.lazy` itself; anything else built while a function is imported is a schema built

@@ -1,5 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, type Metafile, type Plugin } from 'esbuild';
 import { lambdaBuildOptions } from '../../lib/constructs/lambda-bundle.js';
@@ -51,17 +50,6 @@ export function bundleCode(outdir: string): string {
     .filter((name) => name.endsWith('.mjs'))
     .map((name) => readFileSync(join(outdir, name), 'utf8'))
     .join('\n');
-}
-
-/** Bundles into a temporary folder and returns all its code. */
-export async function bundledCode(root: string, file: string): Promise<string> {
-  const outdir = mkdtempSync(join(tmpdir(), 'clearway-bundle-'));
-  try {
-    await bundleLambda({ root, entry: file, outdir });
-    return bundleCode(outdir);
-  } finally {
-    rmSync(outdir, { recursive: true, force: true });
-  }
 }
 
 /** Lambda entry points: every `functions/*.ts` (not the shared `functions/http/` helpers). */
