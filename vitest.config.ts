@@ -15,6 +15,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'code',
+          sequence: { groupOrder: 0 },
           include: [
             'test/unit/**/*.test.ts',
             'test/infra/**/*.test.ts',
@@ -34,6 +35,8 @@ export default defineConfig({
           include: ['test/deployed/**/*.test.ts'],
           exclude: ['test/deployed/local-aws.test.ts'],
           globalSetup: ['test/deployed/global-setup.ts'],
+          // After the other project: its synthesis runs meanwhile (see the global setup).
+          sequence: { groupOrder: 1 },
         },
       },
     ],

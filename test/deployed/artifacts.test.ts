@@ -3,7 +3,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { deployedAssemblies } from './assemblies.js';
 import { operationFunctionNames } from '../../lib/catalog.js';
 import {
   ENV,
@@ -26,7 +27,7 @@ import { type DeployedFunction, DeployedTemplates, type SynthesizedStack } from 
  */
 
 const root = join(import.meta.dirname, '..', '..');
-const assemblies = inject('deployedAssemblies');
+const assemblies = await deployedAssemblies();
 
 /** The assembly's two stacks, as `cdk deploy` names them; `alter` changes a copy of the stateless template. */
 function deployedTemplates(assemblyDir: string, alter?: (stateless: CfnTemplate) => void): DeployedTemplates {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ENV } from '../../shared/config/function-environment.js';
 import type { CfnTemplate } from '../infra/synth.js';
 import { resourcesOfType, variablesOf } from '../infra/synth.js';
+import { deployedAssemblies } from './assemblies.js';
 import { LocalDeployment } from './deployment.js';
 
 /**
@@ -15,7 +16,8 @@ afterEach(async () => {
   deployment = undefined;
 });
 
-const assemblyDir = () => inject('deployedAssemblies').simulation;
+const { simulation } = await deployedAssemblies();
+const assemblyDir = () => simulation;
 
 /** Removes `action` from every statement of the policies attached to the function's role. */
 function withoutGrant(stateless: CfnTemplate, functionPrefix: string, action: string): void {

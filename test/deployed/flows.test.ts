@@ -1,9 +1,10 @@
 import { createPublicKey, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ClearwayClient, ClearwayNotFoundError, createClearwayClient } from '../../client/index.js';
 import { eventViolation } from '../../shared/events/catalogue.js';
 import type { ClearwayEvent } from '../../shared/webhooks/ports.js';
 import { mccyBatchBody, mccyTransaction } from '../support/mccy-batch.js';
+import { deployedAssemblies } from './assemblies.js';
 import { LocalDeployment } from './deployment.js';
 
 /**
@@ -14,7 +15,7 @@ let deployment: LocalDeployment;
 let clearway: ClearwayClient;
 
 beforeAll(async () => {
-  deployment = await LocalDeployment.start({ assemblyDir: inject('deployedAssemblies').simulation });
+  deployment = await LocalDeployment.start({ assemblyDir: (await deployedAssemblies()).simulation });
   clearway = createClearwayClient({
     baseUrl: deployment.internalApiUrl,
     region: 'eu-west-2',
