@@ -2,6 +2,7 @@ import type { Log } from '../bank/client.js';
 import type { Clock } from '../ports/clock.js';
 import { formatJsonNumber } from '../domain/money.js';
 import {
+  isUnknownOutcome,
   MAX_CONTENDED_WRITES,
   publishLatestChange,
   type OperationTracker,
@@ -54,7 +55,11 @@ export function fxTracker(deps: FxDependencies): OperationTracker {
       if (call.operationId === 'createFxOrder') return claimOrder(call, deps);
       return undefined;
     },
-    settle: async (tracked, answer) => {
+    settle: async (tracked, outcome) => {
+      // Unknown (no answer, or "an earlier attempt was processed"): a quote is not stored, an execution
+      // stays claimed (never Executed on that word), an order's trade stays as claimed.
+      if (isUnknownOutcome(outcome)) return;
+      const answer = outcome;
       const call = { ...tracked, now: deps.clock.now() };
       if (call.operationId === 'createFxQuote') await storeQuote(call, answer, deps);
       if (call.operationId === 'executeFxQuote') await settleExecution(call, answer, deps.store);

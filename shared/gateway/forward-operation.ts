@@ -7,7 +7,7 @@ import { isRetryableStatus } from '../bank/retry.js';
 import { type HttpResult, json, problem } from '../http/problem.js';
 import { readJson, REQUEST_JSON_LIMITS } from '../json/read-json.js';
 import type { Operation } from '../operations/operation.js';
-import type { AttemptLog } from './attempt-log.js';
+import { type AttemptLog, RESEND_LIMIT_MS } from './attempt-log.js';
 import {
   fingerprintOf,
   idempotencyScope,
@@ -27,7 +27,14 @@ import {
   refusalProblem,
   type RequestProblem,
 } from './request.js';
-import type { OperationTracker, TrackedAnswer, TrackedCall } from './tracker.js';
+import {
+  isUnknownOutcome,
+  type OperationTracker,
+  type TrackedAnswer,
+  type TrackedCall,
+  TransientRefusal,
+  type UnknownOutcome,
+} from './tracker.js';
 
 export interface ForwardDependencies {
   bank: BankClient;
@@ -129,16 +136,24 @@ export async function forwardOperation(
           return storableAnswer(refused);
         }
       }
-      const sentBefore = await deps.attempts.recordSend(requestId, new Date(now()));
+      const { sentBefore, firstSentAt } = await deps.attempts.recordSend(requestId, new Date(now()));
+      const sent = tracked === undefined ? undefined : { ...tracked, firstSentAt };
+      if (sentBefore && now() - firstSentAt.getTime() >= RESEND_LIMIT_MS) {
+        // The bank would take it as new: a second payment. What the first send did is for the caller to read.
+        answer = outsideDuplicateWindow(requestId, firstSentAt, readBack);
+        if (tracker !== undefined && sent !== undefined)
+          await settleLogged(tracker, sent, { unknown: 'no-answer' }, deps.log);
+        return storableAnswer(answer);
+      }
       try {
         answer = await callBank(deps.bank, { ...bankRequest, requestId, sentBefore }, readBack);
       } catch (error) {
-        if (tracker !== undefined && tracked !== undefined)
-          await settleLogged(tracker, tracked, undefined, deps.log);
+        if (tracker !== undefined && sent !== undefined)
+          await settleLogged(tracker, sent, { unknown: 'no-answer' }, deps.log);
         throw error;
       }
-      if (tracker !== undefined && tracked !== undefined)
-        await settleLogged(tracker, tracked, trackedAnswer(answer), deps.log);
+      if (tracker !== undefined && sent !== undefined)
+        await settleLogged(tracker, sent, trackedAnswer(answer), deps.log);
       return storableAnswer(answer);
     } catch (error) {
       workError = error;
@@ -195,7 +210,7 @@ function trackerOf(operation: Operation, deps: ForwardDependencies): OperationTr
 async function settleLogged(
   tracker: OperationTracker,
   call: TrackedCall,
-  answer: TrackedAnswer | undefined,
+  answer: TrackedAnswer | UnknownOutcome,
   log: Log,
 ): Promise<void> {
   try {
@@ -204,14 +219,18 @@ async function settleLogged(
     log.error('the tracker could not record the outcome; the answer is returned as it is', {
       operationId: call.operationId,
       requestId: call.requestId,
-      status: answer?.status,
+      status: isUnknownOutcome(answer) ? answer.unknown : answer.status,
       reason: (error as Error).message,
     });
   }
 }
 
-/** A mirrored or gateway answer as the tracker reads it: its status and its JSON body, if it has one. */
-function trackedAnswer(answer: HttpResult): TrackedAnswer {
+/**
+ * A mirrored or gateway answer as the tracker reads it: its status and its JSON body, if it has one; the
+ * bank's "an earlier attempt was processed" is no answer to what that attempt did.
+ */
+function trackedAnswer(answer: HttpResult): TrackedAnswer | UnknownOutcome {
+  if (answer.headers[OUTCOME_HEADER] === 'already-processed') return { unknown: 'already-processed' };
   let body: unknown;
   try {
     body = answer.body === '' ? undefined : readJson(Buffer.from(answer.body), REQUEST_JSON_LIMITS);
@@ -282,6 +301,20 @@ function alreadyProcessed(response: BankResponse, readBack: string | undefined):
   );
 }
 
+/**
+ * A request id first sent longer ago than the bank remembers it: sending it again could act twice, so it is
+ * not sent, and its outcome, unknown here, is for the caller to read back.
+ */
+function outsideDuplicateWindow(requestId: string, firstSentAt: Date, readBack: string | undefined): HttpResult {
+  return problem(
+    409,
+    'Outcome unknown',
+    `This request (X-Request-Id ${requestId}) was first sent to the bank at ${firstSentAt.toISOString()}, and the bank recognizes a repeat only within 24 hours: it is not sent again, since the bank could act on it twice. Its outcome is unknown here; read it back${readBack ? ` at ${readBack}` : ' from the bank'} before sending a new request.`,
+    undefined,
+    { 'x-request-id': requestId, ...(readBack && { location: readBack }) },
+  );
+}
+
 /** A stored answer for a repeated key: as first given, or a note when its body was too large to keep. */
 function replay(stored: StoredAnswer): HttpResult {
   if (stored.body !== undefined) return { status: stored.status, headers: stored.headers, body: stored.body };
@@ -297,6 +330,7 @@ function replay(stored: StoredAnswer): HttpResult {
 
 function failureResult(error: unknown, log: Log, requestId?: string): HttpResult {
   const traced: Record<string, string> = requestId === undefined ? {} : { 'x-request-id': requestId };
+  if (error instanceof TransientRefusal) return error.answer;
   if (error instanceof IdempotencyKeyReusedError) {
     return problem(
       422,

@@ -14,12 +14,41 @@ export interface TrackedCall {
   now: Date;
   /** Epoch milliseconds after which the tracker starts no bank call of its own. */
   deadline?: number;
+  /**
+   * When this X-Request-Id was first sent (at `settle`, for keyed writes): the earliest moment the bank can
+   * have received it, which a schedule the bank computes from its receipt time is judged at.
+   */
+  firstSentAt?: Date;
 }
 
 /** The bank's definitive answer, status and parsed JSON body (undefined when it had none or not JSON). */
 export interface TrackedAnswer {
   status: number;
   body: unknown;
+}
+
+/**
+ * No definitive answer: none arrived (`no-answer`: a timeout, a retryable failure; the bank may or may not
+ * have it), or the bank says an earlier attempt was processed without saying how (`already-processed`: its
+ * 409 to a retry). Either way the outcome stays unknown until a webhook or a read-back tells it.
+ */
+export interface UnknownOutcome {
+  unknown: 'no-answer' | 'already-processed';
+}
+
+export function isUnknownOutcome(answer: TrackedAnswer | UnknownOutcome): answer is UnknownOutcome {
+  return 'unknown' in answer;
+}
+
+/**
+ * A claim refused for now ("in progress", "changed under you"): the caller gets `answer`, and nothing is kept
+ * under the Idempotency-Key, so a retry with the same key does the work instead of hearing this again.
+ */
+export class TransientRefusal extends Error {
+  override readonly name = 'TransientRefusal';
+  constructor(readonly answer: HttpResult) {
+    super('the request was refused for now; a retry with the same Idempotency-Key will try again');
+  }
 }
 
 /**
@@ -35,14 +64,16 @@ export interface OperationTracker {
   settleOnly?: boolean;
   /**
    * Before anything is sent: takes the records this request acts on. An `HttpResult` refuses the request
-   * (nothing is sent, and that answer is stored under the key); undefined lets it go to the bank.
+   * (nothing is sent, and that answer is stored under the key); undefined lets it go to the bank. A refusal
+   * that may pass on a retry is thrown as a `TransientRefusal`, never returned.
    */
   claim(call: TrackedCall): Promise<HttpResult | undefined>;
   /**
-   * After the bank answered (`answer`), or when the outcome is unknown (undefined: a timeout, a retryable
-   * failure; the records stay as claimed). A failure here is logged by the caller, never shown to it.
+   * After the bank answered (`answer`), or when the outcome is unknown (`UnknownOutcome`: the records must
+   * say so, never a success or a refusal the bank did not give). A failure here is logged by the caller,
+   * never shown to it.
    */
-  settle(call: TrackedCall, answer: TrackedAnswer | undefined): Promise<void>;
+  settle(call: TrackedCall, answer: TrackedAnswer | UnknownOutcome): Promise<void>;
 }
 
 /** How often a tracker retries a conditional write after another writer moved the record first. */

@@ -1,5 +1,11 @@
 import { addMilliseconds } from '../domain/calendar.js';
-import type { OperationTracker, TrackedAnswer, TrackedCall } from '../gateway/tracker.js';
+import {
+  isUnknownOutcome,
+  type OperationTracker,
+  type TrackedAnswer,
+  type TrackedCall,
+  type UnknownOutcome,
+} from '../gateway/tracker.js';
 import { type HttpResult, problem } from '../http/problem.js';
 import type { Clock } from '../ports/clock.js';
 import { mccyBatchPath } from './paths.js';
@@ -65,11 +71,11 @@ async function claimBatch(
 
 async function settleBatch(
   call: TrackedCall,
-  answer: TrackedAnswer | undefined,
+  answer: TrackedAnswer | UnknownOutcome,
   deps: MccyPaymentsDependencies,
 ): Promise<void> {
   const { batchId } = call.body as BatchRequest;
-  if (answer === undefined) {
+  if (isUnknownOutcome(answer)) {
     deps.log.warn('multi-currency batch outcome unknown; the batch stays Sending', {
       batchId,
       requestId: call.requestId,
@@ -179,14 +185,14 @@ async function claimCancel(
 
 async function settleCancel(
   call: TrackedCall,
-  answer: TrackedAnswer | undefined,
+  answer: TrackedAnswer | UnknownOutcome,
   deps: MccyPaymentsDependencies,
 ): Promise<void> {
   const { batchId, endToEndId } = cancelTarget(call);
   const batch = await deps.store.get(batchId);
   if (batch?.status !== 'CancelPending' || batch.cancel?.requestId !== call.requestId) return;
   const at = deps.clock.now().toISOString();
-  if (answer === undefined || answer.status >= 500) {
+  if (isUnknownOutcome(answer) || answer.status >= 500) {
     // The workflow sees CancelPending at the deadline and alarms on it.
     deps.log.error('multi-currency cancel outcome unknown; the batch stays CancelPending', {
       batchId,

@@ -1,5 +1,5 @@
 import type { Log } from '../bank/client.js';
-import type { OperationTracker } from '../gateway/tracker.js';
+import { isUnknownOutcome, type OperationTracker } from '../gateway/tracker.js';
 import { nameCheckRecordOf } from './outcome.js';
 import type { NameCheckStore } from './ports.js';
 
@@ -23,6 +23,8 @@ export function nameChecksTracker(deps: NameCheckDependencies): OperationTracker
     settleOnly: true,
     claim: async () => undefined,
     settle: async (call, answer) => {
+      // Settle-only: it runs after a definitive answer; an unknown one has no outcome to keep.
+      if (isUnknownOutcome(answer)) return;
       const record = nameCheckRecordOf(call.body, answer, {
         requestId: call.requestId,
         now: call.now,

@@ -4,8 +4,10 @@ import {
   publishLatestChange,
   type OperationTracker,
   statusChangedEvent,
+  isUnknownOutcome,
   type TrackedAnswer,
   type TrackedCall,
+  type UnknownOutcome,
 } from '../gateway/tracker.js';
 import { type HttpResult, problem } from '../http/problem.js';
 import { liveCheck, type NameCheckOutcome, nameCheckPath, outcomeOf } from '../name-checks/outcome.js';
@@ -183,17 +185,18 @@ async function claimOne(
 
 async function settlePayments(
   call: TrackedCall,
-  answer: TrackedAnswer | undefined,
+  answer: TrackedAnswer | UnknownOutcome,
   deps: PaymentDependencies,
 ): Promise<void> {
-  if (answer === undefined) return; // unknown outcome: the records stay Submitted
   const ours = (record: PaymentRecord) => record.requestId === call.requestId;
+  if (isUnknownOutcome(answer)) {
+    // No answer: the records stay Submitted. Processed earlier: the bank's payment data decides.
+    if (answer.unknown === 'already-processed' && deps.bookings !== undefined)
+      await readBack(call, deps.bookings, deps, ours);
+    return;
+  }
   if (answer.status === 202) {
     const responses = answeredResponses(answer.body);
-    if (responses.length === 0 && deps.bookings !== undefined) {
-      await readBack(call, deps.bookings, deps, ours);
-      return;
-    }
     for (const { endToEndId, response } of responses) {
       if (!isPaymentStatus(response)) {
         deps.log.warn('the bank answered an unknown payment response; the record stays', {

@@ -136,7 +136,7 @@ describe('the simulated inbound payment is served in simulation only', () => {
         signer: { sign: async () => 'unused', publicKeyPem: async () => '' },
       }),
       runOnce: async (_call, work) => work(),
-      attempts: { recordSend: async () => false },
+      attempts: { recordSend: async (_id: string, now: Date) => ({ sentBefore: false, firstSentAt: now }) },
       log: { debug() {}, info() {}, warn() {}, error() {} },
       institution: { overdraftAgreement: false },
       environment: 'production' as const,

@@ -185,7 +185,7 @@ describe('the FX tracker on DynamoDB (dynalite)', () => {
     await store.createQuote(quote);
     const first = executeCall(quote.quoteId, 'r1', after(1));
     await tracker.claim(first);
-    await tracker.settle(first, undefined);
+    await tracker.settle(first, { unknown: 'no-answer' });
     expect((await store.getQuote(quote.quoteId))?.status).toBe('Claimed');
     await tracker.settle(first, { status: 400, body: undefined });
     expect(await store.getQuote(quote.quoteId)).toMatchObject({ status: 'Quoted' });

@@ -10,6 +10,8 @@ import { type ForwardDependencies, forwardOperation } from '../../../shared/gate
 import { requestIdFor } from '../../../shared/gateway/idempotency.js';
 import { powertoolsRunOnce } from '../../../shared/gateway/powertools-run-once.js';
 import type { GatewayRequest } from '../../../shared/gateway/request.js';
+import { TransientRefusal } from '../../../shared/gateway/tracker.js';
+import { problem } from '../../../shared/http/problem.js';
 import type { Operation } from '../../../shared/operations/operation.js';
 
 const createThing: Operation = {
@@ -296,5 +298,78 @@ describe("the bank's outcome is never lost", () => {
     expect(sent).toHaveLength(1);
     expect(result.status).toBe(201);
     expect(result.body).toBe('{"id":"t-1"}');
+  });
+});
+
+describe('a request id is never sent again once the bank may have forgotten it', () => {
+  it('answers 409 "Outcome unknown" for a key retried 25 hours after its first send, and sends nothing', async () => {
+    // The first send gets no answer (so its key is free again); the retry comes a day and an hour later.
+    const { call, sent, deps } = gateway([
+      () => new TypeError('fetch failed'),
+      () => new TypeError('fetch failed'),
+    ]);
+    const key = unique();
+    const first = await call({ idempotencyKey: key });
+    const later = { ...deps, now: () => Date.now() + 25 * 60 * 60 * 1000 };
+
+    const retried = await forwardOperation(
+      createThing,
+      {
+        pathParams: { thingId: '42' },
+        query: {},
+        body: Buffer.from('{"name":"a"}'),
+        contentType: 'application/json',
+        idempotencyKey: key,
+        caller: 'arn:aws:iam::1:role/caller',
+        deadline: later.now() + 10_000,
+      },
+      later,
+    );
+
+    expect(first.status).toBe(504);
+    expect(sent).toHaveLength(2);
+    expect(retried.status).toBe(409);
+    expect(JSON.parse(retried.body)).toMatchObject({
+      title: 'Outcome unknown',
+      detail: expect.stringContaining('read it back at /v1/Things/42'),
+    });
+    expect(retried.headers.location).toBe('/v1/Things/42');
+  });
+});
+
+describe('a refusal for now is not kept under the key', () => {
+  it('answers the transient refusal, and the retry with the same key does the work', async () => {
+    const tracked: Operation = { ...createThing, tracker: 'things' };
+    let refuseNext = true;
+    const { sent, deps } = gateway([created]);
+    const withTracker = {
+      ...deps,
+      trackers: {
+        things: {
+          claim: async () => {
+            if (!refuseNext) return undefined;
+            refuseNext = false;
+            throw new TransientRefusal(problem(409, 'Conflict', 'Another change is in progress; try again.'));
+          },
+          settle: async () => undefined,
+        },
+      },
+    };
+    const request = {
+      pathParams: { thingId: '42' },
+      query: {},
+      body: Buffer.from('{"name":"a"}'),
+      contentType: 'application/json',
+      idempotencyKey: unique(),
+      caller: 'arn:aws:iam::1:role/caller',
+      deadline: Date.now() + 10_000,
+    };
+
+    const refused = await forwardOperation(tracked, request, withTracker);
+    const retried = await forwardOperation(tracked, request, withTracker);
+
+    expect(refused.status).toBe(409);
+    expect(retried.status).toBe(201);
+    expect(sent).toHaveLength(1);
   });
 });

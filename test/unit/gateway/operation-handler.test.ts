@@ -22,7 +22,7 @@ function handlerWith(tokens: TokenSource, sent: string[] = []) {
   return createOperationHandler(testOperations, () => ({
     bank,
     runOnce: async (_call, work) => work(),
-    attempts: { recordSend: async () => false },
+    attempts: { recordSend: async (_id: string, now: Date) => ({ sentBefore: false, firstSentAt: now }) },
     log: silent,
     institution: { overdraftAgreement: false },
     environment: 'simulation' as const,

@@ -9,7 +9,12 @@ import { DynamoDbAttemptLog } from '../../../shared/gateway/attempt-log.js';
 import { forwardOperation } from '../../../shared/gateway/forward-operation.js';
 import { requestIdFor } from '../../../shared/gateway/idempotency.js';
 import { powertoolsRunOnce } from '../../../shared/gateway/powertools-run-once.js';
-import type { OperationTracker, TrackedAnswer, TrackedCall } from '../../../shared/gateway/tracker.js';
+import type {
+  OperationTracker,
+  TrackedAnswer,
+  TrackedCall,
+  UnknownOutcome,
+} from '../../../shared/gateway/tracker.js';
 import { problem } from '../../../shared/http/problem.js';
 import { JsonNumber } from '../../../shared/json/read-json.js';
 import type { Operation } from '../../../shared/operations/operation.js';
@@ -43,7 +48,7 @@ function gateway(
 ) {
   const steps: Step[] = [];
   const claims: TrackedCall[] = [];
-  const settled: Array<TrackedAnswer | undefined> = [];
+  const settled: Array<TrackedAnswer | UnknownOutcome> = [];
   const errors: Array<{ message: string; attributes: unknown }> = [];
   const bank = new BankClient({
     baseUrl: 'https://bank.test',
@@ -126,9 +131,9 @@ describe('a tracked operation: the tracker claims before the bank is called and 
     const body = claims[0]?.body as { id: string; amount: JsonNumber };
     expect(body.id).toBe('e2e-1');
     expect(body.amount).toEqual(new JsonNumber('10.10'));
-    expect(settled[0]?.status).toBe(202);
-    expect(settled[0]?.body).toEqual({
-      transactions: [{ endToEndIdentification: 'e2e-1', response: 'Accepted' }],
+    expect(settled[0]).toEqual({
+      status: 202,
+      body: { transactions: [{ endToEndIdentification: 'e2e-1', response: 'Accepted' }] },
     });
   });
 
@@ -166,13 +171,13 @@ describe('a tracked operation: the tracker claims before the bank is called and 
     expect(settled).toEqual([{ status: 400, body: { title: 'Bad', status: new JsonNumber('400') } }]);
   });
 
-  it('settles with an unknown outcome (undefined) when the bank does not answer, and the caller gets 504', async () => {
+  it('settles with an unknown outcome (no answer) when the bank does not answer, and the caller gets 504', async () => {
     const down = () => new TypeError('fetch failed');
     const { call, steps, settled } = gateway([down, down]);
     const result = await call(unique());
     expect(result.status).toBe(504);
     expect(steps).toEqual(['claim', 'send', 'send', 'settle']);
-    expect(settled).toEqual([undefined]);
+    expect(settled).toEqual([{ unknown: 'no-answer' }]);
   });
 
   it('returns the bank answer when settle fails, and logs the failure', async () => {

@@ -198,7 +198,7 @@ describe('the batch tracker', () => {
     expect((await store.get(refused))?.status).toBe('Scheduled');
     const unsure = await scheduled();
     await tracker.claim(cancel(unsure, 'c3'));
-    await tracker.settle(cancel(unsure, 'c3'), undefined);
+    await tracker.settle(cancel(unsure, 'c3'), { unknown: 'no-answer' });
     expect((await store.get(unsure))?.status).toBe('CancelPending');
     // Its retry (same X-Request-Id) may go again.
     expect(await tracker.claim(cancel(unsure, 'c3'))).toBeUndefined();
