@@ -305,7 +305,11 @@ function alreadyProcessed(response: BankResponse, readBack: string | undefined):
  * A request id first sent longer ago than the bank remembers it: sending it again could act twice, so it is
  * not sent, and its outcome, unknown here, is for the caller to read back.
  */
-function outsideDuplicateWindow(requestId: string, firstSentAt: Date, readBack: string | undefined): HttpResult {
+function outsideDuplicateWindow(
+  requestId: string,
+  firstSentAt: Date,
+  readBack: string | undefined,
+): HttpResult {
   return problem(
     409,
     'Outcome unknown',

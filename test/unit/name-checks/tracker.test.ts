@@ -54,7 +54,9 @@ function gateway(answer: () => Response, options: { failStore?: boolean } = {}) 
     runs.push(call.key);
     return work();
   };
-  const attempts: AttemptLog = { recordSend: async (_id: string, now: Date) => ({ sentBefore: false, firstSentAt: now }) } as unknown as AttemptLog;
+  const attempts: AttemptLog = {
+    recordSend: async (_id: string, now: Date) => ({ sentBefore: false, firstSentAt: now }),
+  } as unknown as AttemptLog;
   const tracker = nameChecksTracker({
     store: {
       put: async (record) => {
