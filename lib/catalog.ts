@@ -42,6 +42,8 @@ export const fnNames = {
   webhookProcessor: 'webhook-processor',
   /** The daily check of the API token's expiry (scheduled, no route). */
   tokenExpiryCheck: 'token-expiry-check',
+  /** Counts the records left too long without the bank's word (scheduled, no route). */
+  attentionSweep: 'attention-sweep',
 } as const;
 
 /** State Clearway keeps and serves itself, under `/gateway/` (one list, shared with the typed client). */

@@ -14,6 +14,7 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
 import {
+  attentionTable,
   idempotencyTable,
   fxTable,
   mccyBatchesTable,
@@ -101,6 +102,8 @@ export class StatefulStack extends Stack {
   readonly fxTable: dynamodb.ITable;
   /** The gateway's multi-currency payment batches by batchId (also read and written by their workflows). */
   readonly mccyBatchesTable: dynamodb.ITable;
+  /** What needs a person's attention (records waiting for the bank's word), read by the sweep. */
+  readonly attentionTable: dynamodb.ITable;
   readonly eventBus: events.IEventBus;
   /** The bus's archive `clearway replay` replays from (retention per environment). */
   readonly eventArchive: events.Archive;
@@ -212,6 +215,7 @@ export class StatefulStack extends Stack {
     this.nameChecksTable = this.table('NameChecksTable', nameChecksTable);
     this.fxTable = this.table('FxTable', fxTable);
     this.mccyBatchesTable = this.table('MccyBatchesTable', mccyBatchesTable);
+    this.attentionTable = this.table('AttentionTable', attentionTable);
 
     // --- Events ----------------------------------------------------------------------------------------
     this.eventBus = new events.EventBus(this, 'EventBus', { eventBusName: config.prefix });

@@ -5,6 +5,7 @@ import * as lambdaEventSources from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
 import { ENV } from '../shared/config/function-environment.js';
+import { DEFAULT_ATTENTION_AFTER_MINUTES } from '../shared/gateway/attention-sweep.js';
 import { BODY_KEY_PREFIX } from '../shared/webhooks/queue-message.js';
 import {
   fnNames,
@@ -16,6 +17,7 @@ import {
 } from './catalog.js';
 import type { ClearwayConfig } from './config.js';
 import { ApiGatewayAccountLogging } from './constructs/api-logging.js';
+import { AttentionSweep } from './constructs/attention-sweep.js';
 import { CapacityAlarms } from './constructs/capacity-alarms.js';
 import { ClearwayFunction } from './constructs/function.js';
 import { InternalApi } from './constructs/internal-api.js';
@@ -33,6 +35,8 @@ import { bankPublicKeysParameterName, type StatefulStack, signingAlgorithm } fro
  */
 const idempotencyOperations = ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'];
 const inboxOperations = ['GetItem', 'PutItem', 'UpdateItem'];
+/** Trackers and hooks raise an item (a conditional put) and clear it (a delete); the sweep scans. */
+const attentionOperations = ['PutItem', 'DeleteItem', 'Scan'];
 
 export interface StatelessStackProps extends StackProps {
   readonly config: ClearwayConfig;
@@ -419,6 +423,19 @@ export class StatelessStack extends Stack {
       ...(stateful.alarmTopic === undefined ? {} : { alarmTopic: stateful.alarmTopic }),
     });
 
+    // --- The sweep of records waiting for the bank's word (no route: scheduled) ---------------------------
+    const attentionSweep = new AttentionSweep(this, 'Attention', {
+      sweep: make(
+        fnNames.attentionSweep,
+        `Clearway ${config.envName}: counts the records left too long without the bank's word`,
+        { memorySize: 256, timeoutSeconds: 60 },
+        {},
+      ),
+      attentionTable: stateful.attentionTable,
+      afterMinutes: DEFAULT_ATTENTION_AFTER_MINUTES,
+      ...(stateful.alarmTopic === undefined ? {} : { alarmTopic: stateful.alarmTopic }),
+    });
+
     // --- APIs --------------------------------------------------------------------------------------------
     const handlers = new Map<string, lambda.IFunction>(
       [...this.functions].map(([name, made]) => [name, made.function] as const),
@@ -451,6 +468,7 @@ export class StatelessStack extends Stack {
         { id: 'NameChecksTable', table: stateful.nameChecksTable, operations: ['GetItem', 'PutItem'] },
         { id: 'FxTable', table: stateful.fxTable, operations: ['GetItem', 'UpdateItem'] },
         { id: 'MccyBatchesTable', table: stateful.mccyBatchesTable, operations: ['GetItem', 'UpdateItem'] },
+        { id: 'AttentionTable', table: stateful.attentionTable, operations: attentionOperations },
       ],
       ...(stateful.alarmTopic === undefined ? {} : { alarmTopic: stateful.alarmTopic }),
     });
@@ -464,6 +482,8 @@ export class StatelessStack extends Stack {
       otherAlarms: [
         tokenCheck.daysLeftAlarm,
         tokenCheck.failedAlarm,
+        attentionSweep.overdueAlarm,
+        attentionSweep.failedAlarm,
         ...(batchWorkflow === undefined
           ? []
           : [batchWorkflow.failedExecutionsAlarm, batchWorkflow.overdueAlarm]),

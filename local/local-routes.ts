@@ -7,6 +7,7 @@ import { parseReplayTime, replayWindowProblem } from '../shared/events/replay-wi
 import { JsonReadError, readJson } from '../shared/json/read-json.js';
 import { json, problem } from '../shared/http/problem.js';
 import { fieldErrors } from '../shared/http/validation.js';
+import type { DynamoDbAttention } from '../shared/gateway/dynamodb-attention.js';
 import type { InMemoryEventBus } from './adapters/in-memory-bus.js';
 import type { InProcessQueue } from './adapters/in-process-queue.js';
 import type { Route } from './gateway-server.js';
@@ -48,8 +49,16 @@ export function localOnlyRoutes(
   bus: InMemoryEventBus,
   queue: InProcessQueue,
   batchWorkflows: LocalStateMachine,
+  attention: Pick<DynamoDbAttention, 'list'>,
 ): Route[] {
   return [
+    {
+      method: 'GET',
+      resource: '/gateway/local/attention',
+      functionName: 'local',
+      // What the attention sweep counts on AWS: records waiting for the bank's word, oldest first.
+      handler: async () => toProxyResult(json(200, { items: await attention.list() })),
+    },
     {
       method: 'GET',
       resource: '/gateway/local/workflows',

@@ -11,8 +11,14 @@ import { createWebhookReceiver } from '../functions/webhook-receiver.js';
 import { BankClient } from '../shared/bank/client.js';
 import type { RetryPolicy } from '../shared/bank/retry.js';
 import { StaticTokenSource } from '../shared/bank/token-source.js';
-import { idempotencyTable, mccyBatchesTable, webhookInboxTable } from '../shared/config/tables.js';
+import {
+  attentionTable,
+  idempotencyTable,
+  mccyBatchesTable,
+  webhookInboxTable,
+} from '../shared/config/tables.js';
 import { DynamoDbAttemptLog } from '../shared/gateway/attempt-log.js';
+import { DynamoDbAttention } from '../shared/gateway/dynamodb-attention.js';
 import type { ForwardDependencies } from '../shared/gateway/forward-operation.js';
 import { powertoolsRunOnce } from '../shared/gateway/powertools-run-once.js';
 import { NAME_CHECKS_TRACKER } from '../shared/name-checks/track.js';
@@ -177,6 +183,8 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
       tableName: dynamo.tableName(idempotencyTable),
       awsSdkV3Client: dynamo.client,
     });
+    // The same attention list as on AWS; the sandbox lists it (GET /gateway/local/attention).
+    const attention = new DynamoDbAttention(dynamo.client, dynamo.tableName(attentionTable));
     const bus = new InMemoryEventBus(
       config.eventLimit,
       undefined,
@@ -306,7 +314,7 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
         functionName: 'gateway-name-checks',
         handler: createNameChecksReadHandler(() => nameCheckStore),
       },
-      ...localOnlyRoutes(bus, queue, batchMachine),
+      ...localOnlyRoutes(bus, queue, batchMachine, attention),
     ];
     let signedRequests = 0;
     const server: Server = await listenOn(config.port, 'CLEARWAY_PORT', () =>

@@ -13,6 +13,10 @@ export const ENV = {
   paymentsTable: 'PAYMENTS_TABLE',
   fxTable: 'FX_TABLE',
   mccyBatchesTable: 'MCCY_BATCHES_TABLE',
+  /** What needs a person's attention (shared/gateway/attention.ts): raised by trackers, read by the sweep. */
+  attentionTable: 'ATTENTION_TABLE',
+  /** Minutes an attention item may stay before the sweep counts it as overdue (an alarm on AWS). */
+  attentionAfterMinutes: 'ATTENTION_AFTER_MINUTES',
   /** Minutes after the processing time before a batch with open transactions is overdue (default 240). */
   mccyOverdueAfterMinutes: 'MCCY_OVERDUE_AFTER_MINUTES',
   /** The Step Functions state machine of scheduled multi-currency batches (one execution per batch). */

@@ -66,6 +66,16 @@ export const mccyBatchesTable: TableDefinition = {
   partitionKey: 'batchId',
 };
 
+/**
+ * What needs a person's attention (shared/gateway/attention.ts): one item per record and reason (key
+ * `<kind>#<id>#<reason>`), deleted when the bank's word moves the record on. Only such items live here,
+ * so the sweep reads the whole table.
+ */
+export const attentionTable: TableDefinition = {
+  name: 'attention',
+  partitionKey: 'key',
+};
+
 export const tables = [
   idempotencyTable,
   webhookInboxTable,
@@ -73,4 +83,5 @@ export const tables = [
   nameChecksTable,
   fxTable,
   mccyBatchesTable,
+  attentionTable,
 ] as const;

@@ -1,7 +1,9 @@
 import { createPublicKey, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ClearwayClient, ClearwayNotFoundError, createClearwayClient } from '../../client/index.js';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { eventViolation } from '../../shared/events/catalogue.js';
+import { DynamoDbAttention } from '../../shared/gateway/dynamodb-attention.js';
 import type { ClearwayEvent } from '../../shared/webhooks/ports.js';
 import { mccyBatchBody, mccyTransaction } from '../support/mccy-batch.js';
 import { deployedAssemblies } from './assemblies.js';
@@ -225,6 +227,32 @@ describe('the deployed functions, end to end on the synthesized simulation templ
     const published = deployment.cloud.events.slice(before);
     expect(published.map((event) => event.detailType)).toEqual(['ApiTokenExpiring']);
     expect(published[0]?.detail).toMatchObject({ expiresAt, daysLeft: 2, expired: false });
+    expect(deployment.denials()).toEqual([]);
+  });
+
+  it('runs the attention sweep on its schedule and counts a record left waiting for the bank', async () => {
+    const table = deployment.lambda('attention-sweep').fn.environment.ATTENTION_TABLE as string;
+    const since = new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString();
+    // As a tracker raises it (the harness's own client: what is checked is the sweep's role).
+    await new DynamoDbAttention(
+      new DynamoDBClient({
+        endpoint: deployment.cloud.dynamoEndpoint,
+        region: 'eu-west-2',
+        credentials: { accessKeyId: 'harness', secretAccessKey: 'harness' },
+      }),
+      table,
+    ).raise({
+      kind: 'payment',
+      id: 'e2e-stuck',
+      reason: 'outcome-unknown',
+      since,
+      path: '/gateway/payments/e2e-stuck',
+      detail: 'lost answer',
+    });
+
+    const swept = await deployment.runSchedule('attention-sweep');
+
+    expect(swept).toEqual({ overdue: 1 });
     expect(deployment.denials()).toEqual([]);
   });
 });

@@ -21,6 +21,7 @@ const pascalNames = [
   fnNames.webhookReceiver,
   fnNames.webhookProcessor,
   fnNames.tokenExpiryCheck,
+  fnNames.attentionSweep,
 ].map((name) =>
   name
     .split(/[^A-Za-z0-9]+/)
@@ -39,6 +40,7 @@ const tableAlarms = [
   'NameChecksTableThrottled',
   'FxTableThrottled',
   'MccyBatchesTableThrottled',
+  'AttentionTableThrottled',
 ];
 const allAlarms = () => [
   ...accountAlarms,

@@ -30,6 +30,7 @@ const allFunctionNames = () => [
   fnNames.webhookReceiver,
   fnNames.webhookProcessor,
   fnNames.tokenExpiryCheck,
+  fnNames.attentionSweep,
 ];
 
 /** The REST API whose Name ends with the suffix. */
@@ -296,8 +297,12 @@ describe('the stateless stack', () => {
     });
 
     it('lets the processor only use the inbox, payments and fx tables, put events on the bus, consume the queue, quarantine and read large bodies', () => {
-      const inbox = statefulId(simulation, 'AWS::DynamoDB::Table', (t) =>
-        JSON.stringify(t.Properties?.KeySchema).includes('"key"'),
+      const inbox = statefulId(
+        simulation,
+        'AWS::DynamoDB::Table',
+        (t) =>
+          JSON.stringify(t.Properties?.KeySchema).includes('"key"') &&
+          t.Properties?.TimeToLiveSpecification !== undefined,
       );
       const payments = statefulId(
         simulation,
