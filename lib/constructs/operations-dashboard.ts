@@ -7,6 +7,7 @@ import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { fnNames } from '../catalog.js';
 import type { ClearwayConfig } from '../config.js';
+import { OUTCOME_CONFLICT_METRIC } from '../../shared/gateway/attention.js';
 import { metricsNamespace } from './function.js';
 
 export interface OperationsDashboardProps {
@@ -112,6 +113,19 @@ export class OperationsDashboard extends Construct {
       bankSlowest,
       10_000,
       'An attempt took 10 s or more for the bank to answer within 5 minutes: callers run into their timeouts and retries. Check the bank status page.',
+    );
+
+    alarm(
+      'BatchWorkflowNotStarted',
+      serviceMetric(fnNames.mccyPayments, 'MccyWorkflowStartFailed', cloudwatch.Stats.SUM),
+      1,
+      "A scheduled multi-currency batch was accepted by the bank but its workflow could not be started: its cancellation window is not closed and no overdue alarm can fire for it. The mccy-payments log names the batch; start its execution by hand (name: the batchId) with the batch's schedule.",
+    );
+    alarm(
+      'RecordOutcomeConflict',
+      acrossFunctions(OUTCOME_CONFLICT_METRIC, 'conflicting outcomes'),
+      1,
+      "The bank reported a final outcome for a payment, batch transaction or trade that the gateway already held as final with another outcome. Both are in the record's history and the log names the key: find out from the bank which is true before anyone acts on either.",
     );
 
     // --- The dashboard -----------------------------------------------------------------------------------
