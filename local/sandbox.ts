@@ -199,6 +199,7 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
       clock: bankClock,
       log: logger,
       count: countMetric,
+      attention,
     };
     // The state machine the stack deploys, run here on the sandbox clock (the simulator's scheduler).
     const batchMachine = new LocalStateMachine(

@@ -2,6 +2,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { Log } from '../bank/client.js';
 import type { TableDefinition } from '../config/tables.js';
+import type { Attention } from '../gateway/attention.js';
 import type { OperationTracker } from '../gateway/tracker.js';
 import { metrics } from '../observability.js';
 import type { Operation } from '../operations/operation.js';
@@ -23,6 +24,11 @@ export interface FamilyPorts {
   log: Log;
   /** Counts one occurrence of a named metric. */
   count(metric: string): void;
+  /**
+   * Records waiting for the bank's word (shared/gateway/attention.ts): given where a family's tracker or
+   * hook raises items (the AWS roots pass it with the attention table, the sandbox always).
+   */
+  attention?: Attention;
 }
 
 /** `FamilyPorts.count` on AWS and in the sandbox alike: Powertools Metrics, flushed by the handlers. */
