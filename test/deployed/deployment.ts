@@ -1,18 +1,32 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { DeleteMessageCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, SQSBatchResponse, SQSRecord } from 'aws-lambda';
 import { ENV } from '../../shared/config/function-environment.js';
 import { RealTimeClock } from '../../shared/ports/clock.js';
+import { EventBridgePublisher } from '../../shared/webhooks/eventbridge-publisher.js';
+import type { AslDefinition } from '../../shared/workflows/mccy-batch.js';
 import { type BankSimulator, startBankSimulator } from '../../local/bank-sim/simulator.js';
 import { portOf, type Route, startGatewayServer } from '../../local/gateway-server.js';
+import { type ExecutionView, LocalStateMachine } from '../../local/workflows.js';
 import type { CfnTemplate } from '../infra/synth.js';
 import { resourcesOfType } from '../infra/synth.js';
 import { LocalLambda } from './lambda/host.js';
 import { type AwsCall, type LocalCloud, type LocalCloudOptions, startLocalCloud } from './local-aws/index.js';
-import { type DeployedFunction, DeployedTemplates, FAKE_AWS, type SynthesizedStack } from './template.js';
+import {
+  type DeployedFunction,
+  type DeployedStateMachine,
+  DeployedTemplates,
+  FAKE_AWS,
+  type SynthesizedStack,
+} from './template.js';
 import { readTemplate } from './synth.js';
+
+/** The workflows' failures are read from their executions (`workflowExecutions`), not from a log. */
+const silentLog = { debug() {}, info() {}, warn() {}, error() {} };
 
 /** The API token the operator puts in the secret, and the bank knows. */
 const API_TOKEN = `deployed-${randomUUID()}`;
@@ -54,6 +68,8 @@ export class LocalDeployment {
     private readonly servers: Server[],
     /** Invocations a function's resource policy refused (API Gateway's, EventBridge's). */
     private readonly invocationDenials: string[],
+    /** The running workflows by state machine ARN. */
+    private readonly workflows: ReadonlyMap<string, LocalStateMachine>,
   ) {}
 
   static async start(options: DeploymentOptions): Promise<LocalDeployment> {
@@ -91,14 +107,49 @@ export class LocalDeployment {
       const functions = templates
         .functions()
         .filter((fn) => options.only === undefined || options.only.includes(fn.service));
+      const machines = templates.stateMachines();
+      const workflows = new Map<string, LocalStateMachine>();
+      let cloudEndpoint = '';
+      // Step Functions' part: an execution runs the template's definition on the bank's clock, its tasks'
+      // DynamoDB and EventBridge calls made with the state machine's own role.
+      const workflowOf = (machine: DeployedStateMachine) => {
+        const credentials = { accessKeyId: accessKeyOf(machine), secretAccessKey: 'local-secret-key' };
+        const client = { endpoint: cloudEndpoint, region: FAKE_AWS.region, credentials };
+        const made = new LocalStateMachine(machine.definition as AslDefinition, {
+          dynamo: new DynamoDBClient(client),
+          events: new EventBridgePublisher(
+            new EventBridgeClient(client),
+            resources.eventBuses[0]?.name ?? '',
+          ),
+          clock: bank.clock,
+          timers: bank,
+          log: silentLog,
+        });
+        workflows.set(machine.arn, made);
+        return made;
+      };
       const cloud = await startLocalCloud({
         ...FAKE_AWS,
         ...resources,
-        principals: functions.map((fn) => ({
-          accessKeyId: accessKeyOf(fn),
-          name: fn.service,
-          roleArn: fn.roleArn,
-          policies: fn.policies,
+        principals: [
+          ...functions.map((fn) => ({
+            accessKeyId: accessKeyOf(fn),
+            name: fn.service,
+            roleArn: fn.roleArn,
+            policies: fn.policies,
+          })),
+          ...machines.map((machine) => ({
+            accessKeyId: accessKeyOf(machine),
+            name: machine.name,
+            roleArn: machine.roleArn,
+            policies: machine.policies,
+          })),
+        ],
+        stateMachines: machines.map((machine) => ({
+          name: machine.name,
+          arn: machine.arn,
+          run: (name: string, input: Record<string, unknown>) =>
+            (workflows.get(machine.arn) ?? workflowOf(machine)).start(name, input),
         })),
         kmsKeys: resources.kmsKeys.map((key) => ({ ...key, privateKeyPem: institutionKey.privateKeyPem })),
         secrets: resources.secrets.map((secret) => ({
@@ -111,6 +162,7 @@ export class LocalDeployment {
         parameters: resources.parameters.map(({ name }) => ({ name, value: bankKey.publicKeyPem })),
       });
       closers.push(() => cloud.close());
+      cloudEndpoint = cloud.endpoint;
       // CloudFormation's `Ref` of a queue is the URL the serving SQS issued: here, the local cloud's.
       templates.sqsEndpoint = cloud.endpoint;
 
@@ -146,6 +198,7 @@ export class LocalDeployment {
         `http://127.0.0.1:${portOf(webhooks)}`,
         [internal, webhooks],
         invocationDenials,
+        workflows,
       );
       bank.setWebhookUrl(`${deployment.webhookApiUrl}/webhooks`);
       return deployment;
@@ -267,6 +320,11 @@ export class LocalDeployment {
     });
   }
 
+  /** Every execution of the template's state machines: the states it entered, how it ended. */
+  workflowExecutions(): ExecutionView[] {
+    return [...this.workflows.values()].flatMap((workflow) => workflow.executions());
+  }
+
   /** The calls the local cloud refused, as one readable line each. */
   denials(): string[] {
     return [...this.invocationDenials, ...this.cloud.denied().map(describeDenial)];
@@ -286,11 +344,8 @@ export function describeDenial(call: AwsCall): string {
 }
 
 /** The access key id Lambda's role session would give the function; the local cloud maps it to the role. */
-function accessKeyOf(fn: DeployedFunction): string {
-  return `ASIA${fn.logicalId
-    .toUpperCase()
-    .replace(/[^A-Z0-9]/g, '')
-    .slice(0, 16)}`;
+function accessKeyOf(principal: { logicalId: string }): string {
+  return `ASIA${principal.logicalId.toUpperCase().replace(/[^A-Z0-9]/g, '')}`;
 }
 
 function withBank(environment: Record<string, string>, bankUrl: string): Record<string, string> {
@@ -382,7 +437,7 @@ function arnMatches(pattern: string, arn: string): boolean {
 /** What the local cloud serves, from the templates: every stateful resource a function can reach. */
 function cloudResources(
   templates: DeployedTemplates,
-): Omit<LocalCloudOptions, 'account' | 'region' | 'partition' | 'principals'> {
+): Omit<LocalCloudOptions, 'account' | 'region' | 'partition' | 'principals' | 'stateMachines'> {
   const stack = templates.stateful;
   const template = stack.template;
   const of = (type: string) => resourcesOfType(template, type);
@@ -423,12 +478,6 @@ function cloudResources(
       name: nameOf(logicalId),
       arn: arnOf(logicalId),
     })),
-    stateMachines: resourcesOfType(templates.stateless.template, 'AWS::StepFunctions::StateMachine').map(
-      ([logicalId]) => ({
-        name: nameOf(logicalId, templates.stateless),
-        arn: arnOf(logicalId, templates.stateless),
-      }),
-    ),
     tables: of('AWS::DynamoDB::Table').map(([logicalId, table]) => ({
       name: nameOf(logicalId),
       keySchema: table.Properties?.KeySchema as { AttributeName: string; KeyType: string }[],

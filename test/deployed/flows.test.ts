@@ -139,7 +139,7 @@ describe('the deployed functions, end to end on the synthesized simulation templ
     expect(deployment.denials()).toEqual([]);
   });
 
-  it('starts the workflow of a scheduled multi-currency batch on the template’s state machine', async () => {
+  it('starts the workflow of a scheduled multi-currency batch and runs the template’s state machine', async () => {
     // Friday evening at the bank: the batch is scheduled for Monday.
     await deployment.bank.setClock('2026-03-06T18:00:00Z');
     const created = await fetch(`${deployment.internalApiUrl}/mccy/v2/Accounts`, {
@@ -181,9 +181,20 @@ describe('the deployed functions, end to end on the synthesized simulation templ
     expect(execution?.stateMachineArn).toBe(
       deployment.lambda('mccy-payments').fn.environment.MCCY_BATCH_WORKFLOW_ARN,
     );
-    expect(JSON.parse(execution?.input ?? '{}')).toMatchObject({ batchId });
+    const input = JSON.parse(execution?.input ?? '{}') as { batchId?: string; cancellationDeadline: string };
+    expect(input).toMatchObject({ batchId });
+
     const batch = await clearway.gateway.getMccyBatch({ pathParams: { batchId } });
     expect(batch.body).toMatchObject({ status: 'Scheduled' });
+
+    // The template's definition runs with the state machine's role: past the deadline it closes the window.
+    await deployment.bank.setClock(new Date(Date.parse(input.cancellationDeadline) + 1_000));
+    await deployment.settle();
+    const run = deployment.workflowExecutions().find((view) => view.name === batchId);
+    expect(run?.states).toContain('CloseWindow');
+    expect(run?.status).not.toBe('Failed');
+    const closed = await clearway.gateway.getMccyBatch({ pathParams: { batchId } });
+    expect(closed.body).toMatchObject({ status: 'WindowClosed' });
     expect(deployment.denials()).toEqual([]);
   });
 

@@ -363,6 +363,24 @@ export class DeployedTemplates {
     return `arn:${partition}:execute-api:${region}:${account}:${this.ref(apiLogicalId, stack)}/${this.ref(stageId, stack)}`;
   }
 
+  /** The state machines of the stateless template, with their definitions and roles, resolved. */
+  stateMachines(): DeployedStateMachine[] {
+    const stack = this.stateless;
+    return resourcesOfType(stack.template, 'AWS::StepFunctions::StateMachine').map(([logicalId, machine]) => {
+      const properties = machine.Properties ?? {};
+      const roleLogicalId = (properties.RoleArn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+      const { resource: role } = this.resource(roleLogicalId, stack);
+      return {
+        logicalId,
+        name: this.physicalName(logicalId, machine, stack),
+        arn: this.arn(logicalId, machine, stack),
+        definition: JSON.parse(this.resolveString(properties.DefinitionString, stack)) as unknown,
+        roleArn: this.arn(roleLogicalId, role, stack),
+        policies: this.policiesOfRole(roleLogicalId, stack),
+      };
+    });
+  }
+
   /** The queue event sources of the stateless template. */
   queueSources(): QueueSource[] {
     const stack = this.stateless;
@@ -412,6 +430,16 @@ export interface DeployedFunction {
   readonly s3Key: string | undefined;
   readonly environment: Record<string, string>;
   readonly roleName: string;
+  readonly roleArn: string;
+  readonly policies: { name: string; document: unknown }[];
+}
+
+export interface DeployedStateMachine {
+  readonly logicalId: string;
+  readonly name: string;
+  readonly arn: string;
+  /** The Amazon States Language definition as deployed. */
+  readonly definition: unknown;
   readonly roleArn: string;
   readonly policies: { name: string; document: unknown }[];
 }

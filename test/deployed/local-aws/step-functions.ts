@@ -4,6 +4,8 @@ import { jsonError, jsonReply, jsonService, requiredString, type Service } from 
 export interface StateMachineDefinition {
   readonly name: string;
   readonly arn: string;
+  /** Runs a started execution (the harness binds it to the template's definition); else it is only recorded. */
+  readonly run?: (name: string, input: Record<string, unknown>) => void;
 }
 
 export interface ExecutionRecord {
@@ -13,7 +15,7 @@ export interface ExecutionRecord {
 }
 
 /**
- * Step Functions' `StartExecution`, recorded, not run. As AWS does, a start with the name and input of an
+ * Step Functions' `StartExecution`, recorded and handed to the machine's `run`. As AWS does, a start with the name and input of an
  * execution already started answers that execution, and with another input is `ExecutionAlreadyExists`.
  */
 export function stepFunctionsService(
@@ -42,6 +44,7 @@ export function stepFunctionsService(
           if (existing === undefined) {
             started.set(executionArn, { input: executionInput, startDate: Date.now() / 1000 });
             executions.push({ stateMachineArn, name, input: executionInput });
+            machine.run?.(name, JSON.parse(executionInput) as Record<string, unknown>);
           }
           return jsonReply({ executionArn, startDate: started.get(executionArn)?.startDate });
         },
