@@ -1202,11 +1202,11 @@ export type PaymentStatusChangedDetail = {
   key: string;
   transitionId: string;
   endToEndId: string;
-  from: "Submitted" | "Accepted" | "InsufficientFunds" | "InvalidAccount" | "InvalidCurrency" | "DebitPaymentDisabled" | "InvalidInstructionIdentification" | "Refused" | "Rejected" | "Settled" | "ValidationFailed" | "AssessmentFailed" | null;
-  to: "Submitted" | "Accepted" | "InsufficientFunds" | "InvalidAccount" | "InvalidCurrency" | "DebitPaymentDisabled" | "InvalidInstructionIdentification" | "Refused" | "Rejected" | "Settled" | "ValidationFailed" | "AssessmentFailed";
+  from: "Submitted" | "OutcomeUnknown" | "Accepted" | "InsufficientFunds" | "InvalidAccount" | "InvalidCurrency" | "DebitPaymentDisabled" | "InvalidInstructionIdentification" | "Refused" | "Rejected" | "Settled" | "ValidationFailed" | "AssessmentFailed" | null;
+  to: "Submitted" | "OutcomeUnknown" | "Accepted" | "InsufficientFunds" | "InvalidAccount" | "InvalidCurrency" | "DebitPaymentDisabled" | "InvalidInstructionIdentification" | "Refused" | "Rejected" | "Settled" | "ValidationFailed" | "AssessmentFailed";
   record: {
     endToEndId: string;
-    status: "Submitted" | "Accepted" | "InsufficientFunds" | "InvalidAccount" | "InvalidCurrency" | "DebitPaymentDisabled" | "InvalidInstructionIdentification" | "Refused" | "Rejected" | "Settled" | "ValidationFailed" | "AssessmentFailed";
+    status: "Submitted" | "OutcomeUnknown" | "Accepted" | "InsufficientFunds" | "InvalidAccount" | "InvalidCurrency" | "DebitPaymentDisabled" | "InvalidInstructionIdentification" | "Refused" | "Rejected" | "Settled" | "ValidationFailed" | "AssessmentFailed";
     scheme: "FPS";
     direction: "Outbound" | "Inbound";
     amount?: string;
@@ -1224,19 +1224,21 @@ export type PaymentStatusChangedDetail = {
       checkedAt: string;
     };
     requestId?: string;
+    claimedAt?: string;
     generation: number;
     createdAt: string;
     updatedAt: string;
     history: Array<{
       transitionId: string;
-      from: "Submitted" | "Accepted" | "InsufficientFunds" | "InvalidAccount" | "InvalidCurrency" | "DebitPaymentDisabled" | "InvalidInstructionIdentification" | "Refused" | "Rejected" | "Settled" | "ValidationFailed" | "AssessmentFailed" | null;
-      to: "Submitted" | "Accepted" | "InsufficientFunds" | "InvalidAccount" | "InvalidCurrency" | "DebitPaymentDisabled" | "InvalidInstructionIdentification" | "Refused" | "Rejected" | "Settled" | "ValidationFailed" | "AssessmentFailed";
+      from: "Submitted" | "OutcomeUnknown" | "Accepted" | "InsufficientFunds" | "InvalidAccount" | "InvalidCurrency" | "DebitPaymentDisabled" | "InvalidInstructionIdentification" | "Refused" | "Rejected" | "Settled" | "ValidationFailed" | "AssessmentFailed" | null;
+      to: "Submitted" | "OutcomeUnknown" | "Accepted" | "InsufficientFunds" | "InvalidAccount" | "InvalidCurrency" | "DebitPaymentDisabled" | "InvalidInstructionIdentification" | "Refused" | "Rejected" | "Settled" | "ValidationFailed" | "AssessmentFailed";
       at: string;
       cause: string;
       screening?: {
         result: string;
         identifiers?: string;
       };
+      conflict?: true;
     }>;
   };
 };
@@ -1246,11 +1248,11 @@ export type FxTradeStatusChangedDetail = {
   key: string;
   transitionId: string;
   endToEndId: string;
-  from: "Requested" | "Executed" | "Settled" | "Cancelled" | "SettlementFailed" | "Refused" | null;
-  to: "Requested" | "Executed" | "Settled" | "Cancelled" | "SettlementFailed" | "Refused";
+  from: "Requested" | "OutcomeUnknown" | "Accepted" | "Executed" | "SettlementRetrying" | "Settled" | "Cancelled" | "SettlementFailed" | "Refused" | null;
+  to: "Requested" | "OutcomeUnknown" | "Accepted" | "Executed" | "SettlementRetrying" | "Settled" | "Cancelled" | "SettlementFailed" | "Refused";
   record: {
     endToEndId: string;
-    status: "Requested" | "Executed" | "Settled" | "Cancelled" | "SettlementFailed" | "Refused";
+    status: "Requested" | "OutcomeUnknown" | "Accepted" | "Executed" | "SettlementRetrying" | "Settled" | "Cancelled" | "SettlementFailed" | "Refused";
     sellCurrency?: string;
     buyCurrency?: string;
     fixedSide?: string;
@@ -1270,10 +1272,11 @@ export type FxTradeStatusChangedDetail = {
     updatedAt: string;
     history: Array<{
       transitionId: string;
-      from: "Requested" | "Executed" | "Settled" | "Cancelled" | "SettlementFailed" | "Refused" | null;
-      to: "Requested" | "Executed" | "Settled" | "Cancelled" | "SettlementFailed" | "Refused";
+      from: "Requested" | "OutcomeUnknown" | "Accepted" | "Executed" | "SettlementRetrying" | "Settled" | "Cancelled" | "SettlementFailed" | "Refused" | null;
+      to: "Requested" | "OutcomeUnknown" | "Accepted" | "Executed" | "SettlementRetrying" | "Settled" | "Cancelled" | "SettlementFailed" | "Refused";
       at: string;
       cause: string;
+      conflict?: true;
     }>;
   };
 };
@@ -1313,6 +1316,7 @@ export type MccyTransactionStatusChangedDetail = {
       to: "Submitted" | "Created" | "Settled" | "Cancelled" | "ValidationFailed" | "AssessmentFailed";
       at: string;
       cause: string;
+      conflict?: true;
     }>;
     transactionId?: string;
     reason?: string;

@@ -138,10 +138,20 @@ export class StatelessStack extends Stack {
       );
     }
 
+    // Trackers and hooks raise an attention item (one conditional put) when a record waits for the bank's
+    // word, and delete it when the bank's word moves the record on.
+    const watchAttention = (made: ClearwayFunction) => {
+      made.function.addEnvironment(ENV.attentionTable, stateful.attentionTable.tableName);
+      made.addToRolePolicy(
+        itemStatement('RaiseAndClearAttention', stateful.attentionTable.tableArn, ['PutItem', 'DeleteItem']),
+      );
+    };
+
     // --- Payments: the operation function keeps the records, the processor moves them on webhooks -------
     // The `payments` function exists once the payments operations are in the registry.
     const paymentsFunction = this.functions.get(fnNames.payments);
     if (paymentsFunction !== undefined) {
+      watchAttention(paymentsFunction);
       paymentsFunction.function.addEnvironment(ENV.paymentsTable, stateful.paymentsTable.tableName);
       paymentsFunction.function.addEnvironment(ENV.eventBusName, stateful.eventBus.eventBusName);
       // Claims are conditional puts, transitions conditional puts after a read; nothing is deleted.
@@ -177,6 +187,7 @@ export class StatelessStack extends Stack {
     // The `fx` function exists once the FX operations are in the registry.
     const fxFunction = this.functions.get(fnNames.fx);
     if (fxFunction !== undefined) {
+      watchAttention(fxFunction);
       fxFunction.function.addEnvironment(ENV.fxTable, stateful.fxTable.tableName);
       fxFunction.function.addEnvironment(ENV.eventBusName, stateful.eventBus.eventBusName);
       // Every write is a conditional UpdateItem (quote stored, claimed, released; order trade created): no Put.
@@ -197,6 +208,7 @@ export class StatelessStack extends Stack {
     const mccyPaymentsFunction = this.functions.get(fnNames.mccyPayments);
     let batchWorkflow: MccyBatchWorkflow | undefined;
     if (mccyPaymentsFunction !== undefined) {
+      watchAttention(mccyPaymentsFunction);
       // One execution per scheduled batch; it touches only the batch table and the bus.
       batchWorkflow = new MccyBatchWorkflow(this, 'MccyBatchWorkflow', {
         config,
@@ -367,6 +379,7 @@ export class StatelessStack extends Stack {
         [ENV.bankBaseUrl]: config.bankBaseUrl,
       },
     );
+    watchAttention(processor);
     processor.addToRolePolicy(quarantine);
     processor.addToRolePolicy(
       new iam.PolicyStatement({

@@ -41,6 +41,8 @@ export const PAYMENT_MESSAGES = {
   currencyUnknown: `currencyCode must be one of ${MULTI_CURRENCY_PAYMENT_CURRENCIES.join(', ')}.`,
   batchSize: `transactions must hold 1 to ${MAX_PAYMENTS_PER_BATCH} payments.`,
   batchId: 'batchId must be a GUID.',
+  endToEndIdRepeated: (first: number) =>
+    `endToEndId repeats that of transaction ${first}: each payment of a batch needs its own end-to-end id.`,
 } as const;
 
 function currencyProblem(value: unknown): { rule: string; message: string } | undefined {
@@ -99,6 +101,28 @@ export function multiCurrencyPaymentTransactions<Item extends z.ZodMiniType>(ite
       z.minLength(1, PAYMENT_MESSAGES.batchSize),
       z.maxLength(MAX_PAYMENTS_PER_BATCH, PAYMENT_MESSAGES.batchSize),
     );
+}
+
+/**
+ * The gateway's rule for a batch's `transactions`, which the bank's reference leaves out: no two share an
+ * `endToEndId`. The bank takes such a batch and fails all but one of them ("EndToEndId already exists."), and
+ * a record kept by end-to-end id could not tell the two payments apart. Each repeat is named
+ * (`N.endToEndId`, under `transactions`).
+ */
+export function distinctEndToEndIds() {
+  return z.superRefine((transactions: ReadonlyArray<{ endToEndId: string }>, ctx) => {
+    const firstIndex = new Map<string, number>();
+    transactions.forEach(({ endToEndId }, index) => {
+      const first = firstIndex.get(endToEndId);
+      if (first === undefined) firstIndex.set(endToEndId, index);
+      else
+        ctx.addIssue({
+          code: 'custom',
+          message: PAYMENT_MESSAGES.endToEndIdRepeated(first),
+          path: [index, 'endToEndId'],
+        });
+    });
+  });
 }
 
 /** The UK time a scheduled payment is processed: 08:20 for CZK and RON, 08:30 for the others. */

@@ -49,6 +49,8 @@ const paymentTransition = z.object({
   at: timestamp,
   cause: text,
   screening: z.optional(z.object({ result: text, identifiers: optionalText })),
+  // A final outcome contradicting the one the record had: both kept, an operator told.
+  conflict: z.optional(z.literal(true)),
 });
 
 export const paymentRecordSchema = z.object({
@@ -63,6 +65,7 @@ export const paymentRecordSchema = z.object({
   instructionIdentification: optionalText,
   nameCheck: z.optional(nameCheckOutcome),
   requestId: optionalText,
+  claimedAt: z.optional(timestamp),
   generation: z.int().check(z.positive()),
   createdAt: timestamp,
   updatedAt: timestamp,
@@ -98,6 +101,7 @@ export const tradeRecordSchema = z.object({
       to: tradeStatus,
       at: timestamp,
       cause: text,
+      conflict: z.optional(z.literal(true)),
     }),
   ),
 });
@@ -115,6 +119,8 @@ export const mccyTransactionSchema = z.object({
       to: transactionStatus,
       at: timestamp,
       cause: text,
+      // A second final outcome for the same payment: kept beside the first, an operator told.
+      conflict: z.optional(z.literal(true)),
     }),
   ),
   transactionId: optionalText,

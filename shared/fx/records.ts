@@ -19,8 +19,14 @@ import { JsonNumber } from '../json/read-json.js';
 // ---------------------------------------------------------------------------------------------------------
 // Quotes
 
-/** Quoted: obtained; Claimed: an execution is at the bank or its answer unknown; Executed: the bank took it. */
-export type QuoteStatus = 'Quoted' | 'Claimed' | 'Executed';
+/**
+ * Quoted: obtained; Claimed: an execution is on its way to the bank; OutcomeUnknown: it was sent and its answer
+ * lost, or the bank said an earlier attempt was processed without saying how; Executed: the bank took it (2xx).
+ */
+export type QuoteStatus = 'Quoted' | 'Claimed' | 'OutcomeUnknown' | 'Executed';
+
+/** Why an outcome is unknown: no answer came (a timeout, a 5xx), or the bank's 409 to a retry. */
+export type UnknownReason = 'no-answer' | 'already-processed';
 
 export interface QuoteRequest {
   valueDate: string;
@@ -37,6 +43,8 @@ export interface QuoteExecution {
   claimedAt: string;
   /** The bank's status, once it answered. */
   status?: number;
+  /** Set while the quote is `OutcomeUnknown`. */
+  unknown?: UnknownReason;
 }
 
 export interface QuoteRecord {
@@ -135,28 +143,61 @@ export function claimedQuote(quote: QuoteRecord, requestId: string, now: Date): 
 // ---------------------------------------------------------------------------------------------------------
 // Trades
 
-/** Requested: an order the gateway sent; Refused: the bank answered the order 4xx (it never traded). */
-export type TradeStatus = 'Requested' | 'Executed' | 'Settled' | 'Cancelled' | 'SettlementFailed' | 'Refused';
+/**
+ * Requested: an order the gateway is sending; OutcomeUnknown: sent, its answer lost (or "an earlier attempt was
+ * processed"); Accepted: the bank answered 2xx; Executed; SettlementRetrying: a settlement failed and the bank
+ * will retry it (`WillBeRetried`); then one final state: Settled, Cancelled, SettlementFailed, or Refused (the
+ * bank answered the order 4xx: it never traded).
+ */
+export type TradeStatus =
+  | 'Requested'
+  | 'OutcomeUnknown'
+  | 'Accepted'
+  | 'Executed'
+  | 'SettlementRetrying'
+  | 'Settled'
+  | 'Cancelled'
+  | 'SettlementFailed'
+  | 'Refused';
 
-/** Up the order only: a late Executed never moves a settled trade back; the first final state wins. */
+/** Up the order only: a late Executed never moves a settled trade back, a late retried failure a failed one. */
 const RANK: Record<TradeStatus, number> = {
   Requested: 0,
-  Executed: 1,
-  Settled: 2,
-  Cancelled: 2,
-  SettlementFailed: 2,
-  Refused: 2,
+  OutcomeUnknown: 1,
+  Accepted: 2,
+  Executed: 3,
+  SettlementRetrying: 4,
+  Settled: 5,
+  Cancelled: 5,
+  SettlementFailed: 5,
+  Refused: 5,
 };
 
 /** Every trade status, in rank order (the event schemas list them). */
 export const TRADE_STATUSES = Object.keys(RANK) as TradeStatus[];
 
-export const TRADE_STATUS_OF_WEBHOOK: Readonly<Record<string, TradeStatus>> = {
+/** What a final state says of the money: it moved, or it never did. Two final states that differ here conflict. */
+const MONEY_OUTCOME: Partial<Record<TradeStatus, 'settled' | 'not-settled'>> = {
+  Settled: 'settled',
+  Cancelled: 'not-settled',
+  SettlementFailed: 'not-settled',
+  Refused: 'not-settled',
+};
+
+const TRADE_STATUS_OF_WEBHOOK: Readonly<Record<string, TradeStatus>> = {
   'Fx.Trade.Executed': 'Executed',
   'Fx.Trade.Settled': 'Settled',
   'Fx.Trade.Cancelled': 'Cancelled',
-  'Fx.Trade.Settlement.Failed': 'SettlementFailed',
 };
+
+/**
+ * The status an Fx.Trade webhook reports: a settlement failure the bank will retry (`WillBeRetried`, read by
+ * `settlementWillBeRetried`) is not final. Undefined for other types.
+ */
+export function webhookTradeStatus(type: string, willBeRetried: boolean): TradeStatus | undefined {
+  if (type === 'Fx.Trade.Settlement.Failed') return willBeRetried ? 'SettlementRetrying' : 'SettlementFailed';
+  return TRADE_STATUS_OF_WEBHOOK[type];
+}
 
 export interface TradeTransition {
   /** Stable per trade and status: consumers deduplicate events on it. */
@@ -164,8 +205,16 @@ export interface TradeTransition {
   from: TradeStatus | null;
   to: TradeStatus;
   at: string;
-  /** `order` (the gateway sent it) or the identity key of the webhook that moved it. */
+  /**
+   * `order` (the gateway sent it), the bank's status or unknown reason (`202`, `400`, `no-answer`), or the
+   * identity key of the webhook that moved it.
+   */
   cause: string;
+  /**
+   * The trade was already final with the other outcome (`from`: settled against not settled): both facts stay
+   * in the history, the latest is the status, and an operator is told (an error log, `RecordOutcomeConflict`).
+   */
+  conflict?: true;
 }
 
 /** What a webhook or an order says of a trade; any may be missing. */
@@ -237,18 +286,28 @@ export function newTrade(endToEndId: string, change: TradeChange, requestId?: st
   };
 }
 
-/** The trade after `change`, or undefined when it moves nothing (same or lower rank, or already final). */
+/** Whether a final state reported for a trade already final says the opposite of it about the money. */
+function contradicts(current: TradeStatus, reported: TradeStatus): boolean {
+  const now = MONEY_OUTCOME[current];
+  const then = MONEY_OUTCOME[reported];
+  return now !== undefined && then !== undefined && now !== then;
+}
+
+/**
+ * The trade after `change`, or undefined when it moves nothing (same or lower rank, or already final with the
+ * same outcome). A final state that contradicts the one reached is written too, marked `conflict`: never
+ * silently the first.
+ */
 export function applyTradeChange(record: TradeRecord, change: TradeChange): TradeRecord | undefined {
-  if (RANK[change.to] <= RANK[record.status]) {
-    // A final state already reached: only fill in facts a lower-ranked webhook brings (none move it).
-    return undefined;
-  }
+  const conflict = contradicts(record.status, change.to);
+  if (!conflict && RANK[change.to] <= RANK[record.status]) return undefined;
+  const entry = transition(record.endToEndId, record.status, change);
   return {
     ...record,
     ...change.facts,
     status: change.to,
     updatedAt: change.at.toISOString(),
-    history: [...record.history, transition(record.endToEndId, record.status, change)],
+    history: [...record.history, conflict ? { ...entry, conflict: true } : entry],
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Log } from '../bank/client.js';
 import type { Clock } from '../ports/clock.js';
 import { formatJsonNumber } from '../domain/money.js';
+import type { Attention } from '../gateway/attention.js';
 import {
   isUnknownOutcome,
   MAX_CONTENDED_WRITES,
@@ -8,23 +9,37 @@ import {
   type OperationTracker,
   type TrackedAnswer,
   type TrackedCall,
+  type UnknownOutcome,
 } from '../gateway/tracker.js';
 import { type HttpResult, PROBLEM_CONTENT_TYPE, problem } from '../http/problem.js';
 import { type CreateFxOrderBody, createFxOrderBody, fxQuoteBody } from '../operations/fx/schemas.js';
 import type { EventPublisher } from '../webhooks/ports.js';
+import { fxQuotePath, fxTradePath } from './paths.js';
 import type { FxStore } from './ports.js';
-import { FX_TRADE_STATUS_CHANGED } from './webhook-hook.js';
 import {
-  applyTradeChange,
   claimedQuote,
   executionRefusal,
   newTrade,
+  type QuoteExecution,
   type QuoteRecord,
   type QuoteRequest,
   quoteRecordOf,
   type TradeChange,
   type TradeFacts,
+  type TradeStatus,
+  type UnknownReason,
 } from './records.js';
+import {
+  clearResolvedTrade,
+  FX_QUOTE_ATTENTION,
+  FX_TRADE_ATTENTION,
+  moveTrade,
+  OUTCOME_UNKNOWN,
+  signalConflict,
+  unknownQuoteItem,
+  unknownTradeItem,
+} from './trade-moves.js';
+import { FX_TRADE_STATUS_CHANGED } from './webhook-hook.js';
 
 export const FX_TRACKER = 'fx';
 
@@ -34,18 +49,18 @@ export interface FxDependencies {
   clock: Clock;
   events: EventPublisher;
   log: Log;
-  /** Counts a trade whose bank margin differs from the computed one (a Powertools metric on AWS). */
-  countMarginDifference?: () => void;
+  /** Counts a named metric (`FxMarginDifference`, `OUTCOME_CONFLICT_METRIC`): Powertools Metrics on AWS. */
+  count?: (metric: string) => void;
+  /** Records whose outcome is unknown until the bank's word moves them on; none wired: nothing is raised. */
+  attention?: Attention;
 }
-
-export const fxQuotePath = (quoteId: string) => `/gateway/fx/quotes/${encodeURIComponent(quoteId)}`;
-export const fxTradePath = (endToEndId: string) => `/gateway/fx/trades/${encodeURIComponent(endToEndId)}`;
 
 /**
  * The FX tracker of the operation use case. A quote is stored as the bank answered it; an execution is
  * refused locally (unknown quote, hold over, executed before, over the pair's maximum at the quoted rate)
  * or claims the quote with one conditional write before the bank is called, and the claim is released only
- * when the bank refuses (4xx); an order's trade is recorded by its end-to-end id.
+ * when the bank refuses (4xx); an order's trade is recorded by its end-to-end id. An execution or order whose
+ * outcome is unknown is recorded `OutcomeUnknown` (never Executed or Accepted on that word), with attention.
  */
 export function fxTracker(deps: FxDependencies): OperationTracker {
   return {
@@ -56,16 +71,20 @@ export function fxTracker(deps: FxDependencies): OperationTracker {
       return undefined;
     },
     settle: async (tracked, outcome) => {
-      // Unknown (no answer, or "an earlier attempt was processed"): a quote is not stored, an execution
-      // stays claimed (never Executed on that word), an order's trade stays as claimed.
-      if (isUnknownOutcome(outcome)) return;
-      const answer = outcome;
       const call = { ...tracked, now: deps.clock.now() };
-      if (call.operationId === 'createFxQuote') await storeQuote(call, answer, deps);
-      if (call.operationId === 'executeFxQuote') await settleExecution(call, answer, deps.store);
-      if (call.operationId === 'createFxOrder') await settleOrder(call, answer, deps);
+      // An unknown outcome leaves nothing to store of a quote: it holds a rate, it moves no money.
+      if (call.operationId === 'createFxQuote' && !isUnknownOutcome(outcome))
+        await storeQuote(call, outcome, deps);
+      if (call.operationId === 'executeFxQuote') await settleExecution(call, outcome, deps);
+      if (call.operationId === 'createFxOrder') await settleOrder(call, outcome, deps);
     },
   };
+}
+
+/** Why the outcome is unknown, or undefined for the bank's definitive answer (a 5xx is no answer to what it did). */
+function unknownReasonOf(outcome: TrackedAnswer | UnknownOutcome): UnknownReason | undefined {
+  if (isUnknownOutcome(outcome)) return outcome.unknown;
+  return outcome.status >= 500 ? 'no-answer' : undefined;
 }
 
 // --- Quotes ----------------------------------------------------------------------------------------------
@@ -97,12 +116,16 @@ function quoteIdOf(body: unknown): string {
   return String((body as { quoteId?: unknown }).quoteId);
 }
 
-function executedBefore(quoteId: string, requestId: string): HttpResult {
+function executedBefore(quote: QuoteRecord, requestId: string): HttpResult {
+  const { quoteId } = quote;
+  const unknown = quote.status === 'OutcomeUnknown';
   return problem(
     409,
     'Conflict',
-    `Quote ${quoteId} was executed before, by request ${requestId}; a quote is executed once.`,
-    { quoteId: [`was executed by request ${requestId}`] },
+    unknown
+      ? `Quote ${quoteId} was sent for execution by request ${requestId}, whose outcome is unknown; a quote is executed once.`
+      : `Quote ${quoteId} was executed before, by request ${requestId}; a quote is executed once.`,
+    { quoteId: [`was ${unknown ? 'sent for execution' : 'executed'} by request ${requestId}`] },
     {},
     fxQuotePath(quoteId),
   );
@@ -135,7 +158,7 @@ async function claimQuote(call: TrackedCall, store: FxStore): Promise<HttpResult
       );
     }
     const refusal = executionRefusal(quote, call.requestId, call.now);
-    if (refusal?.kind === 'executed') return executedBefore(quoteId, refusal.requestId);
+    if (refusal?.kind === 'executed') return executedBefore(quote, refusal.requestId);
     if (refusal?.kind === 'expired') return expired(quoteId, refusal.expiresAt, refusal.message);
     if (refusal?.kind === 'too-large')
       return problem(400, 'Validation failed', `Quote ${quoteId}: ${refusal.message}`, {
@@ -149,21 +172,49 @@ async function claimQuote(call: TrackedCall, store: FxStore): Promise<HttpResult
   throw new Error(`quote ${quoteId} is being changed by others; try again`);
 }
 
-/** Kept when the bank accepted or its answer is unknown; released for another execution when it refused. */
-async function settleExecution(call: TrackedCall, answer: TrackedAnswer | undefined, store: FxStore) {
-  if (answer === undefined || answer.status >= 500) return;
-  const quote = await store.getQuote(quoteIdOf(call.body));
-  if (quote?.execution?.requestId !== call.requestId || quote.status !== 'Claimed') return;
-  const expected = { status: quote.status, requestId: call.requestId };
-  if (answer.status < 400) {
-    await store.replaceQuote(
-      { ...quote, status: 'Executed', execution: { ...quote.execution, status: answer.status } },
-      expected,
-    );
-    return;
-  }
+/** The quote after the outcome: OutcomeUnknown when it is unknown, Executed on a 2xx, released on a 4xx. */
+function settledQuote(
+  quote: QuoteRecord,
+  execution: QuoteExecution,
+  outcome: TrackedAnswer | UnknownOutcome,
+): QuoteRecord {
+  const unknown = unknownReasonOf(outcome);
+  if (unknown !== undefined)
+    return { ...quote, status: 'OutcomeUnknown', execution: { ...execution, unknown } };
+  const { status } = outcome as TrackedAnswer;
+  const { unknown: _resolved, ...answered } = execution;
+  if (status < 400) return { ...quote, status: 'Executed', execution: { ...answered, status } };
   const { execution: _released, ...rest } = quote;
-  await store.replaceQuote({ ...rest, status: 'Quoted' } satisfies QuoteRecord, expected);
+  return { ...rest, status: 'Quoted' };
+}
+
+/**
+ * Kept when the bank accepted, released for another execution when it refused, `OutcomeUnknown` (attention
+ * raised first, so a quick resolution cannot be overtaken) when the answer is unknown; a later definitive
+ * answer to the same request id resolves it. No webhook can: they name no quote.
+ */
+async function settleExecution(
+  call: TrackedCall,
+  outcome: TrackedAnswer | UnknownOutcome,
+  deps: FxDependencies,
+) {
+  const quoteId = quoteIdOf(call.body);
+  const unknown = unknownReasonOf(outcome);
+  if (unknown !== undefined)
+    await deps.attention?.raise(unknownQuoteItem(quoteId, call.requestId, unknown, call.now));
+  for (let attempt = 0; attempt < MAX_CONTENDED_WRITES; attempt++) {
+    const quote = await deps.store.getQuote(quoteId);
+    const awaiting = quote?.status === 'Claimed' || quote?.status === 'OutcomeUnknown';
+    if (quote?.execution?.requestId !== call.requestId || !awaiting) break;
+    const next = settledQuote(quote, quote.execution, outcome);
+    if (await deps.store.replaceQuote(next, { status: quote.status, requestId: call.requestId })) {
+      if (next.status !== 'OutcomeUnknown')
+        await deps.attention?.clear(FX_QUOTE_ATTENTION, quoteId, OUTCOME_UNKNOWN);
+      return;
+    }
+  }
+  // Not this request's claim any more (or never was): nothing of it is unknown.
+  if (unknown !== undefined) await deps.attention?.clear(FX_QUOTE_ATTENTION, quoteId, OUTCOME_UNKNOWN);
 }
 
 // --- Orders ----------------------------------------------------------------------------------------------
@@ -199,13 +250,31 @@ async function claimOrder(call: TrackedCall, deps: FxDependencies): Promise<Http
   );
 }
 
-/** A refused order never traded: its record says so. */
-async function settleOrder(call: TrackedCall, answer: TrackedAnswer | undefined, deps: FxDependencies) {
-  if (answer === undefined || answer.status < 400 || answer.status >= 500) return;
+/** What the answer to an order says of its trade, and the cause its transition records. */
+function orderChange(outcome: TrackedAnswer | UnknownOutcome, at: Date): TradeChange {
+  const unknown = unknownReasonOf(outcome);
+  if (unknown !== undefined) return { to: 'OutcomeUnknown', at, cause: unknown };
+  const { status } = outcome as TrackedAnswer;
+  const to: TradeStatus = status < 400 ? 'Accepted' : 'Refused';
+  return { to, at, cause: `${status}` };
+}
+
+/**
+ * The order's trade after the bank's answer: Accepted (2xx), Refused (4xx: it never traded), or
+ * OutcomeUnknown with attention raised first, so that a webhook moving it on at once clears it after.
+ */
+async function settleOrder(call: TrackedCall, outcome: TrackedAnswer | UnknownOutcome, deps: FxDependencies) {
   const endToEndId = createFxOrderBody.parse(call.body).tradeInformation.endToEndId;
-  const record = await deps.store.getTrade(endToEndId);
-  if (record?.requestId !== call.requestId) return;
-  const next = applyTradeChange(record, { to: 'Refused', at: call.now, cause: `${answer.status}` });
-  if (next !== undefined && (await deps.store.replaceTrade(next, record.status)))
-    await publishLatestChange(FX_TRADE_STATUS_CHANGED, next, deps);
+  const unknown = unknownReasonOf(outcome);
+  if (unknown !== undefined)
+    await deps.attention?.raise(unknownTradeItem(endToEndId, call.requestId, unknown, call.now));
+  const move = await moveTrade(endToEndId, orderChange(outcome, call.now), deps.store, {
+    guard: (record) => record.requestId === call.requestId,
+  });
+  if (unknown !== undefined && move?.record.status !== 'OutcomeUnknown')
+    await deps.attention?.clear(FX_TRADE_ATTENTION, endToEndId, OUTCOME_UNKNOWN);
+  if (move?.kind !== 'moved') return;
+  await clearResolvedTrade(move, deps.attention);
+  signalConflict(move, deps);
+  await publishLatestChange(FX_TRADE_STATUS_CHANGED, move.record, deps);
 }

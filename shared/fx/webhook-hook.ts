@@ -1,22 +1,19 @@
 import { DomainRuleError } from '../domain/errors.js';
 import { MoneyDecimal } from '../domain/money.js';
-import { MAX_CONTENDED_WRITES, statusChangedEvent } from '../gateway/tracker.js';
+import { statusChangedEvent } from '../gateway/tracker.js';
+import { settlementWillBeRetried } from '../webhooks/identity.js';
 import type { GatewayEvent } from '../webhooks/ports.js';
 import type { StateHook } from '../webhooks/process.js';
-import type { FxStore } from './ports.js';
 import {
-  appliedBy,
-  applyTradeChange,
   decimalText,
   marginCheck,
-  newTrade,
-  TRADE_STATUS_OF_WEBHOOK,
-  type TradeChange,
   type TradeFacts,
   type TradeRecord,
   type TradeTransition,
+  webhookTradeStatus,
 } from './records.js';
 import type { FxDependencies } from './track.js';
+import { clearResolvedTrade, moveTrade, signalConflict } from './trade-moves.js';
 
 /**
  * The processor's side of FX: the Fx.Trade webhooks move trades. Apart from the operation side (track.ts),
@@ -68,49 +65,32 @@ function webhookFacts(payload: Record<string, unknown>): TradeFacts {
   return Object.fromEntries(Object.entries(facts).filter(([, value]) => value !== undefined)) as TradeFacts;
 }
 
-type Moved = { record: TradeRecord; transition: TradeTransition };
-
-/** The trade moved by `change` (created on first sight), the transition this cause wrote before, or nothing. */
-async function moveTrade(
-  endToEndId: string,
-  change: TradeChange,
-  store: FxStore,
-): Promise<Moved | undefined> {
-  for (let attempt = 0; attempt < MAX_CONTENDED_WRITES; attempt++) {
-    const record = await store.getTrade(endToEndId);
-    if (record === undefined) {
-      const created = newTrade(endToEndId, change);
-      if (await store.createTrade(created))
-        return { record: created, transition: created.history[0] as TradeTransition };
-      continue;
-    }
-    const applied = appliedBy(record, change.cause);
-    if (applied !== undefined) return { record, transition: applied };
-    const next = applyTradeChange(record, change);
-    if (next === undefined) return undefined;
-    if (await store.replaceTrade(next, record.status))
-      return { record: next, transition: next.history[next.history.length - 1] as TradeTransition };
-  }
-  throw new Error(`FX trade ${endToEndId} is being changed by others; the webhook will be retried`);
-}
+/** The metric of a trade whose bank margin differs from the computed one. */
+export const FX_MARGIN_DIFFERENCE_METRIC = 'FxMarginDifference';
 
 /**
- * The processor's FX hook: an Fx.Trade webhook moves its trade by end-to-end id up Executed, then one of
- * Settled, Cancelled, SettlementFailed (in any order, once: a duplicate republishes its own transition, a
- * late Executed changes nothing), each transition publishing one FxTradeStatusChanged. On Executed the
+ * The processor's FX hook: an Fx.Trade webhook moves its trade by end-to-end id up Executed, SettlementRetrying
+ * (a failure the bank will retry), then one of Settled, Cancelled, SettlementFailed (in any order, once: a
+ * duplicate republishes its own transition, a late Executed changes nothing), each transition publishing one
+ * FxTradeStatusChanged. A final state contradicting the one reached (settled against not settled) is written
+ * too, marked `conflict`, and signalled; a move out of OutcomeUnknown clears its attention. On Executed the
  * margin computed by the spec's formulas is compared with the bank's FIReceivedMarginAmount.
  */
 export function fxWebhookHook(deps: FxDependencies): StateHook {
   return async (webhook) => {
-    const to = TRADE_STATUS_OF_WEBHOOK[webhook.type];
-    if (to === undefined || typeof webhook.payload !== 'object' || webhook.payload === null) return;
+    if (typeof webhook.payload !== 'object' || webhook.payload === null) return;
     const payload = webhook.payload as Record<string, unknown>;
+    const to = webhookTradeStatus(webhook.type, settlementWillBeRetried(payload));
     const endToEndId = optionalText(payload.EndToEndId);
-    if (endToEndId === undefined) return;
+    if (to === undefined || endToEndId === undefined) return;
     const facts = webhookFacts(payload);
     if (to === 'Executed') compareMargin(endToEndId, facts, deps);
-    const moved = await moveTrade(endToEndId, { to, at: webhook.now, cause: webhook.key, facts }, deps.store);
-    if (moved !== undefined) await deps.events.publish(fxTradeStatusChanged(moved.record, moved.transition));
+    const change = { to, at: webhook.now, cause: webhook.key, facts };
+    const move = await moveTrade(endToEndId, change, deps.store, { create: true });
+    if (move === undefined || move.kind === 'unmoved') return;
+    await clearResolvedTrade(move, deps.attention);
+    signalConflict(move, deps);
+    await deps.events.publish(fxTradeStatusChanged(move.record, move.transition));
   };
 }
 
@@ -124,5 +104,5 @@ function compareMargin(endToEndId: string, facts: TradeFacts, deps: FxDependenci
     bankMarginAmount: bank,
     marginCurrency: facts.marginCurrency,
   });
-  deps.countMarginDifference?.();
+  deps.count?.(FX_MARGIN_DIFFERENCE_METRIC);
 }

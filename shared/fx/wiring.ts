@@ -1,7 +1,9 @@
 import { fxTable } from '../config/tables.js';
+import type { Attention } from '../gateway/attention.js';
 import type { FamilyPorts } from '../runtime/wiring.js';
 import type { StateHook } from '../webhooks/process.js';
 import { DynamoDbFxStore } from './dynamodb-store.js';
+import type { FxDependencies } from './track.js';
 import { fxWebhookHook } from './webhook-hook.js';
 
 /**
@@ -9,18 +11,27 @@ import { fxWebhookHook } from './webhook-hook.js';
  * operation function's tracker is in `tracker-wiring.ts`, apart, because it loads the FX request schemas,
  * which the processor and the reads must not carry.
  */
-export type FxPorts = Pick<FamilyPorts, 'dynamo' | 'tableName' | 'events' | 'clock' | 'log' | 'count'>;
+export type FxPorts = Pick<FamilyPorts, 'dynamo' | 'tableName' | 'events' | 'clock' | 'log' | 'count'> & {
+  /** Where records whose outcome is unknown are raised until the bank's word clears them. */
+  attention?: Attention;
+};
 
 export function fxStoreOf(ports: Pick<FamilyPorts, 'dynamo' | 'tableName'>): DynamoDbFxStore {
   return new DynamoDbFxStore(ports.dynamo, ports.tableName(fxTable));
 }
 
-export function fxHookOf(ports: FxPorts): StateHook {
-  return fxWebhookHook({
+/** What the tracker and the hook both need, from the family's ports. */
+export function fxDependenciesOf(ports: FxPorts): FxDependencies {
+  return {
     store: fxStoreOf(ports),
     events: ports.events,
     log: ports.log,
     clock: ports.clock,
-    countMarginDifference: () => ports.count('FxMarginDifference'),
-  });
+    count: ports.count,
+    ...(ports.attention && { attention: ports.attention }),
+  };
+}
+
+export function fxHookOf(ports: FxPorts): StateHook {
+  return fxWebhookHook(fxDependenciesOf(ports));
 }

@@ -137,7 +137,12 @@ export async function forwardOperation(
         }
       }
       const { sentBefore, firstSentAt } = await deps.attempts.recordSend(requestId, new Date(now()));
-      const sent = tracked === undefined ? undefined : { ...tracked, firstSentAt };
+      // The tracker judges schedules on the bank's clock (the simulator's in the sandbox): the same moment.
+      const bankOffsetMs = (deps.bankClock?.now().getTime() ?? now()) - now();
+      const sent =
+        tracked === undefined
+          ? undefined
+          : { ...tracked, firstSentAt: new Date(firstSentAt.getTime() + bankOffsetMs) };
       if (sentBefore && now() - firstSentAt.getTime() >= RESEND_LIMIT_MS) {
         // The bank would take it as new: a second payment. What the first send did is for the caller to read.
         answer = outsideDuplicateWindow(requestId, firstSentAt, readBack);

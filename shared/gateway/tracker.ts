@@ -15,8 +15,8 @@ export interface TrackedCall {
   /** Epoch milliseconds after which the tracker starts no bank call of its own. */
   deadline?: number;
   /**
-   * When this X-Request-Id was first sent (at `settle`, for keyed writes): the earliest moment the bank can
-   * have received it, which a schedule the bank computes from its receipt time is judged at.
+   * When this X-Request-Id was first sent (at `settle`, for keyed writes), on the bank's clock: the earliest
+   * moment the bank can have received it, which a schedule the bank computes from its receipt time is judged at.
    */
   firstSentAt?: Date;
 }

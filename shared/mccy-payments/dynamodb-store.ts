@@ -7,14 +7,18 @@ import {
   type BatchStatus,
   type BatchTransaction,
   isFinal,
+  type PendingCancel,
+  type TransactionMove,
   type TransactionStatus,
+  type TransactionTransition,
 } from './records.js';
 
 /**
  * Batches on DynamoDB: one item per batch, its attributes at the top level (the workflow writes `status` and
  * appends to `history` with list_append; it reads `openTransactions`). Every write is one conditional
  * UpdateItem, so the functions need Get and Update (and the operation function Put nowhere: create is an
- * update with attribute_not_exists); no transactions (dynalite runs it).
+ * update with attribute_not_exists); no transactions (dynalite runs it). Histories are appended with
+ * list_append, never written whole; `unpublished` and `failedPublishes` are string sets (ADD, DELETE).
  */
 export class DynamoDbBatchStore implements BatchStore {
   readonly #db: DynamoDBDocumentClient;
@@ -30,136 +34,255 @@ export class DynamoDbBatchStore implements BatchStore {
     const { Item } = await this.#db.send(
       new GetCommand({ TableName: this.tableName, Key: { batchId }, ConsistentRead: true }),
     );
-    return Item as BatchRecord | undefined;
+    return Item === undefined ? undefined : recordOf(Item);
   }
 
-  claimSending(record: BatchRecord): Promise<boolean> {
-    const { batchId: _key, ...attributes } = record;
-    return this.#update(record.batchId, {
-      set: attributes,
-      condition:
-        'attribute_not_exists(batchId) OR #status = :refused OR (#status = :sending AND #requestId = :requestId)',
-      names: { '#status': 'status', '#requestId': 'requestId' },
-      values: { ':refused': 'Refused', ':sending': 'Sending', ':requestId': record.requestId },
-    });
+  async claimSending(record: BatchRecord): Promise<boolean> {
+    const { batchId, history, ...fields } = record;
+    const update = new Update();
+    for (const [name, value] of Object.entries(fields)) update.set([name], value);
+    // A Refused batch sent again keeps its history: the new claim is appended.
+    update.appendHistory(history, { orEmpty: true });
+    // What the refused send had learnt does not belong to this one.
+    const learnt = ['receivedAt', 'isScheduled', 'processingAt', 'cancellationDeadline', 'cancel'];
+    update.remove(learnt.filter((name) => !(name in fields)));
+    const status = update.name('status');
+    const requestId = update.name('requestId');
+    update.condition(
+      `attribute_not_exists(${update.name('batchId')}) OR (${status} = ${update.value('Refused')} AND ${requestId} <> ${update.value(record.requestId)})`,
+    );
+    if ((await this.#send(batchId, update)) !== undefined) return true;
+    // This request's own retry (a later invocation with the same key) finds its claim and leaves it as it is.
+    const existing = await this.get(batchId);
+    return (
+      existing !== undefined &&
+      existing.requestId === record.requestId &&
+      (existing.status === 'Sending' || existing.status === 'OutcomeUnknown')
+    );
   }
 
-  settleSending(
+  async settleSending(
     batchId: string,
     requestId: string,
     fields: Partial<BatchRecord> & { status: BatchStatus },
     entry: BatchHistoryEntry,
   ): Promise<boolean> {
-    return this.#update(batchId, {
-      set: fields,
-      append: entry,
-      condition: '#status = :sending AND #requestId = :requestId',
-      names: { '#status': 'status', '#requestId': 'requestId' },
-      values: { ':sending': 'Sending', ':requestId': requestId },
-    });
+    const update = new Update();
+    for (const [name, value] of Object.entries(fields)) update.set([name], value);
+    update.appendHistory([entry]);
+    const status = update.name('status');
+    update.condition(
+      `(${status} = ${update.value('Sending')} OR ${status} = ${update.value('OutcomeUnknown')}) AND ${update.name('requestId')} = ${update.value(requestId)}`,
+    );
+    return (await this.#send(batchId, update)) !== undefined;
   }
 
-  claimCancel(
+  async claimCancel(batchId: string, cancel: PendingCancel, entry: BatchHistoryEntry): Promise<boolean> {
+    const update = new Update();
+    update.set(['status'], 'CancelPending');
+    update.set(['cancel'], cancel);
+    update.appendHistory([entry]);
+    const from = cancel.from ?? 'Scheduled';
+    update.condition(`${update.name('status')} = ${update.value(from)}`);
+    // The deadline is judged again in the write: a window closed meanwhile is never reopened.
+    if (from === 'Scheduled')
+      update.condition(`${update.name('cancellationDeadline')} >= ${update.value(cancel.at)}`);
+    return (await this.#send(batchId, update)) !== undefined;
+  }
+
+  finishCancel(
     batchId: string,
-    cancel: NonNullable<BatchRecord['cancel']>,
-    entry: BatchHistoryEntry,
-  ): Promise<boolean> {
-    return this.#update(batchId, {
-      set: { status: 'CancelPending', cancel },
-      append: entry,
-      // The deadline is judged again in the write: a window closed meanwhile is never reopened.
-      condition:
-        '(#status = :scheduled AND cancellationDeadline >= :at) OR (#status = :pending AND #cancel.requestId = :requestId)',
-      names: { '#status': 'status', '#cancel': 'cancel' },
-      values: {
-        ':scheduled': 'Scheduled',
-        ':pending': 'CancelPending',
-        ':at': cancel.at,
-        ':requestId': cancel.requestId,
-      },
-    });
+    requestId: string,
+    change: {
+      entry: BatchHistoryEntry;
+      fields?: Partial<BatchRecord>;
+      moves?: Record<string, TransactionMove>;
+    },
+  ): Promise<BatchRecord | undefined> {
+    const update = new Update();
+    update.set(['status'], change.entry.status);
+    for (const [name, value] of Object.entries(change.fields ?? {})) update.set([name], value);
+    update.appendHistory([change.entry]);
+    update.remove(['cancel']);
+    update.condition(`${update.name('status')} = ${update.value('CancelPending')}`);
+    update.condition(`${update.path('cancel', 'requestId')} = ${update.value(requestId)}`);
+    let closed = 0;
+    for (const [endToEndId, move] of Object.entries(change.moves ?? {})) {
+      update.moveTransaction(endToEndId, move.expected, move.next);
+      if (isFinal(move.next.status) && !isFinal(move.expected)) closed += 1;
+    }
+    update.decrementOpen(closed);
+    return this.#send(batchId, update);
   }
 
-  finishCancel(batchId: string, requestId: string, entry: BatchHistoryEntry): Promise<boolean> {
-    return this.#update(batchId, {
-      set: { status: entry.status },
-      append: entry,
-      remove: ['cancel'],
-      condition: '#status = :pending AND #cancel.requestId = :requestId',
-      names: { '#status': 'status', '#cancel': 'cancel' },
-      values: { ':pending': 'CancelPending', ':requestId': requestId },
-    });
-  }
-
-  async moveTransaction(
+  moveTransaction(
     batchId: string,
     endToEndId: string,
     expected: TransactionStatus,
     next: BatchTransaction,
-  ): Promise<boolean> {
-    const closes = isFinal(next.status) && !isFinal(expected);
+  ): Promise<BatchRecord | undefined> {
+    const update = new Update();
+    update.moveTransaction(endToEndId, expected, next);
+    update.decrementOpen(isFinal(next.status) && !isFinal(expected) ? 1 : 0);
+    return this.#send(batchId, update);
+  }
+
+  recordConflict(
+    batchId: string,
+    endToEndId: string,
+    status: TransactionStatus,
+    transition: TransactionTransition,
+  ): Promise<BatchRecord | undefined> {
+    const update = new Update();
+    const history = update.path('transactions', endToEndId, 'history');
+    update.setExpression(`${history} = list_append(${history}, ${update.value([transition])})`);
+    update.condition(`${update.path('transactions', endToEndId, 'status')} = ${update.value(status)}`);
+    return this.#send(batchId, update);
+  }
+
+  async markPublished(batchId: string, transitionIds: readonly string[]): Promise<void> {
+    if (transitionIds.length === 0) return;
+    const update = new Update();
+    update.deleteFromSet('unpublished', transitionIds);
+    update.deleteFromSet('failedPublishes', transitionIds);
+    update.condition(`attribute_exists(${update.name('batchId')})`);
+    await this.#send(batchId, update);
+  }
+
+  async markFailedPublishes(batchId: string, transitionIds: readonly string[]): Promise<void> {
+    if (transitionIds.length === 0) return;
+    const update = new Update();
+    update.addToSet('failedPublishes', transitionIds);
+    update.condition(`attribute_exists(${update.name('batchId')})`);
+    await this.#send(batchId, update);
+  }
+
+  /** One conditional UpdateItem; the batch after it, or undefined when the condition failed. */
+  async #send(batchId: string, update: Update): Promise<BatchRecord | undefined> {
     try {
-      await this.#db.send(
+      const { Attributes } = await this.#db.send(
         new UpdateCommand({
           TableName: this.tableName,
           Key: { batchId },
-          UpdateExpression: `SET #transactions.#e2e = :next${closes ? ', openTransactions = openTransactions - :one' : ''}`,
-          ConditionExpression: '#transactions.#e2e.#status = :expected',
-          ExpressionAttributeNames: {
-            '#transactions': 'transactions',
-            '#e2e': endToEndId,
-            '#status': 'status',
-          },
-          ExpressionAttributeValues: { ':next': next, ':expected': expected, ...(closes && { ':one': 1 }) },
+          ...update.expressions(),
+          ReturnValues: 'ALL_NEW',
         }),
       );
-      return true;
+      return Attributes === undefined ? undefined : recordOf(Attributes);
     } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
+      if (error instanceof ConditionalCheckFailedException) return undefined;
       throw error;
     }
   }
+}
 
-  /** One conditional UpdateItem: SET `set`, append `append` to history, REMOVE `remove`; false when the condition fails. */
-  async #update(
-    batchId: string,
-    options: {
-      set: Record<string, unknown>;
-      append?: BatchHistoryEntry;
-      remove?: string[];
-      condition: string;
-      names: Record<string, string>;
-      values: Record<string, unknown>;
-    },
-  ): Promise<boolean> {
-    const fields = Object.entries(options.set).filter(([, value]) => value !== undefined);
-    const assignments = fields.map(([name]) => `#set_${name} = :set_${name}`);
-    if (options.append !== undefined) assignments.push('#history = list_append(#history, :entry)');
-    const removals = (options.remove ?? []).map((name) => `#remove_${name}`);
-    try {
-      await this.#db.send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: { batchId },
-          UpdateExpression: `SET ${assignments.join(', ')}${removals.length > 0 ? ` REMOVE ${removals.join(', ')}` : ''}`,
-          ConditionExpression: options.condition,
-          ExpressionAttributeNames: {
-            ...options.names,
-            ...Object.fromEntries(fields.map(([name]) => [`#set_${name}`, name])),
-            ...Object.fromEntries((options.remove ?? []).map((name) => [`#remove_${name}`, name])),
-            ...(options.append !== undefined && { '#history': 'history' }),
-          },
-          ExpressionAttributeValues: {
-            ...options.values,
-            ...Object.fromEntries(fields.map(([name, value]) => [`:set_${name}`, value])),
-            ...(options.append !== undefined && { ':entry': [options.append] }),
-          },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
+/** The item as a record: its string sets as sorted lists (absent when empty, as DynamoDB keeps them). */
+function recordOf(item: Record<string, unknown>): BatchRecord {
+  const { unpublished, failedPublishes, ...record } = item;
+  const list = (set: unknown) => [...(set as Set<string>)].sort();
+  return {
+    ...(record as unknown as BatchRecord),
+    ...(unpublished instanceof Set && { unpublished: list(unpublished) }),
+    ...(failedPublishes instanceof Set && { failedPublishes: list(failedPublishes) }),
+  };
+}
+
+/**
+ * One UpdateItem put together: every attribute name and value gets a short placeholder of its own (a name
+ * used twice keeps one), so nested paths never clash and a cancel of 100 transactions stays within the
+ * expression limits.
+ */
+class Update {
+  readonly #names = new Map<string, string>();
+  readonly #values: Record<string, unknown> = {};
+  readonly #sets: string[] = [];
+  readonly #unpublished = new Set<string>();
+  readonly #adds: string[] = [];
+  readonly #deletes: string[] = [];
+  readonly #removes: string[] = [];
+  readonly #conditions: string[] = [];
+
+  name(attribute: string): string {
+    let placeholder = this.#names.get(attribute);
+    if (placeholder === undefined) {
+      placeholder = `#n${this.#names.size}`;
+      this.#names.set(attribute, placeholder);
     }
+    return placeholder;
+  }
+
+  path(...attributes: string[]): string {
+    return attributes.map((attribute) => this.name(attribute)).join('.');
+  }
+
+  value(value: unknown): string {
+    const placeholder = `:v${Object.keys(this.#values).length}`;
+    this.#values[placeholder] = value;
+    return placeholder;
+  }
+
+  set(path: string[], value: unknown): void {
+    if (value !== undefined) this.#sets.push(`${this.path(...path)} = ${this.value(value)}`);
+  }
+
+  setExpression(expression: string): void {
+    this.#sets.push(expression);
+  }
+
+  appendHistory(entries: readonly BatchHistoryEntry[], options: { orEmpty?: boolean } = {}): void {
+    const history = this.name('history');
+    const current = options.orEmpty ? `if_not_exists(${history}, ${this.value([])})` : history;
+    this.#sets.push(`${history} = list_append(${current}, ${this.value(entries)})`);
+  }
+
+  /**
+   * Writes the transaction whole, if still `expected`: an open transaction changes only with its status, so
+   * nothing written since it was read is lost. Its newest transition goes on the unpublished list.
+   */
+  moveTransaction(endToEndId: string, expected: TransactionStatus, next: BatchTransaction): void {
+    this.set(['transactions', endToEndId], next);
+    this.condition(`${this.path('transactions', endToEndId, 'status')} = ${this.value(expected)}`);
+    const transition = next.history[next.history.length - 1];
+    if (transition !== undefined) this.#unpublished.add(transition.transitionId);
+  }
+
+  decrementOpen(count: number): void {
+    if (count === 0) return;
+    const open = this.name('openTransactions');
+    this.#sets.push(`${open} = ${open} - ${this.value(count)}`);
+  }
+
+  addToSet(attribute: string, members: readonly string[]): void {
+    this.#adds.push(`${this.name(attribute)} ${this.value(new Set(members))}`);
+  }
+
+  deleteFromSet(attribute: string, members: readonly string[]): void {
+    this.#deletes.push(`${this.name(attribute)} ${this.value(new Set(members))}`);
+  }
+
+  remove(attributes: string[]): void {
+    for (const attribute of attributes) this.#removes.push(this.name(attribute));
+  }
+
+  condition(expression: string): void {
+    this.#conditions.push(`(${expression})`);
+  }
+
+  expressions() {
+    if (this.#unpublished.size > 0) this.addToSet('unpublished', [...this.#unpublished]);
+    this.#unpublished.clear();
+    const clauses = [
+      this.#sets.length > 0 ? `SET ${this.#sets.join(', ')}` : '',
+      this.#adds.length > 0 ? `ADD ${this.#adds.join(', ')}` : '',
+      this.#deletes.length > 0 ? `DELETE ${this.#deletes.join(', ')}` : '',
+      this.#removes.length > 0 ? `REMOVE ${this.#removes.join(', ')}` : '',
+    ];
+    const values = Object.keys(this.#values).length > 0 ? { ExpressionAttributeValues: this.#values } : {};
+    return {
+      UpdateExpression: clauses.filter((clause) => clause !== '').join(' '),
+      ConditionExpression: this.#conditions.join(' AND '),
+      ExpressionAttributeNames: Object.fromEntries([...this.#names].map(([name, key]) => [key, name])),
+      ...values,
+    };
   }
 }

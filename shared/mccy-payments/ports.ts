@@ -3,21 +3,31 @@ import type {
   BatchRecord,
   BatchStatus,
   BatchTransaction,
+  PendingCancel,
+  TransactionMove,
   TransactionStatus,
+  TransactionTransition,
 } from './records.js';
 
 /**
  * Where the gateway keeps multi-currency batches (DynamoDB, table `mccy-batches`). Every change is one
- * conditional single-item write, so two cancels of one batch, or two webhooks of one transaction, never both win.
+ * conditional single-item write, so two cancels of one batch, or two webhooks of one transaction, never both
+ * win; histories are only ever appended to. A write that moves a transaction also lists its transition as
+ * unpublished, until `markPublished`. Writes answer the batch as it is after them, or undefined when their
+ * condition did not hold.
  */
 export interface BatchStore {
   get(batchId: string): Promise<BatchRecord | undefined>;
   /**
-   * Writes a Sending batch unless one with this id exists (a Refused one may be sent again, and a Sending one
-   * by the same request id is its own retry); false otherwise.
+   * Writes a Sending batch unless one with this id exists: a Refused one may be sent again under another
+   * request id (its history kept, the new claim appended), and a Sending or OutcomeUnknown one of the same
+   * request id is that request's retry, left as it is. False otherwise.
    */
   claimSending(record: BatchRecord): Promise<boolean>;
-  /** Sending (by `requestId`) to `fields.status` with the fields given; false when the batch is not so. */
+  /**
+   * Sending or OutcomeUnknown (by `requestId`) to `fields.status` with the fields given; false when the
+   * batch is not so.
+   */
   settleSending(
     batchId: string,
     requestId: string,
@@ -25,26 +35,45 @@ export interface BatchStore {
     entry: BatchHistoryEntry,
   ): Promise<boolean>;
   /**
-   * Scheduled (and not past `now` ISO, compared with the deadline) to CancelPending with `cancel`; the same
-   * cancel request id is its own retry. False: another won, or the window closed meanwhile.
+   * `cancel.from` to CancelPending with `cancel`: from Scheduled only while the deadline (compared with
+   * `cancel.at`) has not passed; from OutcomeUnknown at any time (the bank judges). False: another won, or the
+   * window closed meanwhile.
    */
-  claimCancel(
+  claimCancel(batchId: string, cancel: PendingCancel, entry: BatchHistoryEntry): Promise<boolean>;
+  /**
+   * CancelPending (by `requestId`) to `entry.status`, with `fields`, and the transaction `moves` (each only
+   * if still as read), in one write.
+   */
+  finishCancel(
     batchId: string,
-    cancel: NonNullable<BatchRecord['cancel']>,
-    entry: BatchHistoryEntry,
-  ): Promise<boolean>;
-  /** CancelPending (by `requestId`) to `entry.status` (Cancelled or Scheduled); false when it is not so. */
-  finishCancel(batchId: string, requestId: string, entry: BatchHistoryEntry): Promise<boolean>;
+    requestId: string,
+    change: {
+      entry: BatchHistoryEntry;
+      fields?: Partial<BatchRecord>;
+      moves?: Record<string, TransactionMove>;
+    },
+  ): Promise<BatchRecord | undefined>;
   /**
    * Writes transaction `endToEndId` as `next` if it is still `expected`, decrementing `openTransactions` when
-   * `next` is final and `expected` was not; false otherwise.
+   * `next` is final and `expected` was not.
    */
   moveTransaction(
     batchId: string,
     endToEndId: string,
     expected: TransactionStatus,
     next: BatchTransaction,
-  ): Promise<boolean>;
+  ): Promise<BatchRecord | undefined>;
+  /** Appends a conflicting final outcome to the history of transaction `endToEndId`, if still `status`. */
+  recordConflict(
+    batchId: string,
+    endToEndId: string,
+    status: TransactionStatus,
+    transition: TransactionTransition,
+  ): Promise<BatchRecord | undefined>;
+  /** Takes published transitions off the batch's unpublished (and failed) lists. */
+  markPublished(batchId: string, transitionIds: readonly string[]): Promise<void>;
+  /** Lists transitions whose publishing failed, for the batch's next webhook to publish again. */
+  markFailedPublishes(batchId: string, transitionIds: readonly string[]): Promise<void>;
 }
 
 /** What a batch's workflow starts with (ISO instants); `overdueAt` = processingAt + the configured grace. */

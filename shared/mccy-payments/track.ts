@@ -1,29 +1,44 @@
 import { addMilliseconds } from '../domain/calendar.js';
 import {
   isUnknownOutcome,
+  MAX_CONTENDED_WRITES,
   type OperationTracker,
   type TrackedAnswer,
   type TrackedCall,
+  TransientRefusal,
   type UnknownOutcome,
 } from '../gateway/tracker.js';
 import { type HttpResult, problem } from '../http/problem.js';
 import type { Clock } from '../ports/clock.js';
+import { clearBatchAttention, raiseBatchAttention } from './attention.js';
 import { mccyBatchPath } from './paths.js';
 import type { BatchWorkflows } from './ports.js';
 import {
+  acceptedBatchFields,
   type BatchRecord,
   type BatchRequest,
+  type CancellableStatus,
+  cancelMoves,
   cancelRefusal,
-  acceptedBatchFields,
-  isFinal,
+  claimedAt,
+  earliestReceipt,
+  finishedCancel,
   sendingBatch,
+  statusShownByTransactions,
+  unknownOutcomeFields,
 } from './records.js';
-import { type BatchEventDependencies, moveAndPublish } from './webhook-hook.js';
+import { type BatchEventDependencies, publishPending } from './webhook-hook.js';
 
 export const MCCY_PAYMENTS_TRACKER = 'mccy-payments';
 
 /** After the processing time, how long the settlement webhooks may take before a batch is overdue. */
 export const DEFAULT_OVERDUE_AFTER_MINUTES = 240;
+
+/**
+ * Longer than any invocation runs (Lambda's limit): a batch still Sending after this lost its answer with
+ * the invocation that sent it, and its outcome is unknown.
+ */
+export const SENDING_OUTLIVES_ITS_INVOCATION_MS = 15 * 60_000;
 
 export interface MccyPaymentsDependencies extends BatchEventDependencies {
   /** The bank's clock (receipt time, the cancellation deadline): the simulator's in the sandbox. */
@@ -37,10 +52,12 @@ export interface MccyPaymentsDependencies extends BatchEventDependencies {
 /**
  * The multi-currency payments tracker of the operation use case. A batch is claimed (Sending, each
  * transaction Submitted) before the POST is sent, so a second batch with the same id is refused and any
- * webhook finds it; the bank's 202 records its schedule and starts its workflow when scheduled. A cancel of
- * a known batch is refused locally when the batch was not scheduled, the deadline passed (on the bank's
- * clock) or the window is closed (422 with the deadline), and otherwise claims the batch (CancelPending)
- * with one conditional write: a concurrent second cancel gets 409.
+ * webhook finds it. The bank's 202 records its schedule, from the earliest moment the bank can have received
+ * it, and starts its workflow when scheduled; no definitive answer leaves it OutcomeUnknown with the safe
+ * schedule and its workflow started. A cancel of a known batch is refused locally when the bank said it was
+ * not scheduled, the deadline passed (on the bank's clock) or the window is closed (422 with the deadline);
+ * a cancel of a batch whose outcome is unknown goes to the bank. Each claims the batch (CancelPending) with one
+ * conditional write; a concurrent second cancel is refused for now (409, never kept under its key).
  */
 export function mccyPaymentsTracker(deps: MccyPaymentsDependencies): OperationTracker {
   return {
@@ -65,8 +82,23 @@ async function claimBatch(
   const request = call.body as BatchRequest;
   const batch = sendingBatch(request, call.requestId, deps.clock.now());
   if (await deps.store.claimSending(batch)) return undefined;
-  const detail = `A batch with batchId ${request.batchId} was already sent; a batchId names one batch (see ${mccyBatchPath(request.batchId)}).`;
-  return problem(409, 'Conflict', detail, { batchId: [detail] }, {}, mccyBatchPath(request.batchId));
+  const existing = await deps.store.get(request.batchId);
+  const instance = mccyBatchPath(request.batchId);
+  const detail =
+    existing?.status === 'Refused' && existing.requestId === call.requestId
+      ? `Batch ${request.batchId} was refused by the bank for this request; send it again with a new Idempotency-Key (see ${instance}).`
+      : `A batch with batchId ${request.batchId} was already sent; a batchId names one batch (see ${instance}).`;
+  return problem(409, 'Conflict', detail, { batchId: [detail] }, {}, instance);
+}
+
+/** Statuses in which a batch waits for its POST's answer (Sending), or for any word of the bank. */
+const awaitsAnswer = (batch: BatchRecord) => batch.status === 'Sending' || batch.status === 'OutcomeUnknown';
+
+/** The 202's `isScheduled`; undefined for any other answer. */
+function scheduledFlagOf(answer: TrackedAnswer | UnknownOutcome): boolean | undefined {
+  if (isUnknownOutcome(answer) || answer.status !== 202) return undefined;
+  const isScheduled = (answer.body as { isScheduled?: unknown } | undefined)?.isScheduled;
+  return typeof isScheduled === 'boolean' ? isScheduled : undefined;
 }
 
 async function settleBatch(
@@ -75,41 +107,75 @@ async function settleBatch(
   deps: MccyPaymentsDependencies,
 ): Promise<void> {
   const { batchId } = call.body as BatchRequest;
-  if (isUnknownOutcome(answer)) {
-    deps.log.warn('multi-currency batch outcome unknown; the batch stays Sending', {
-      batchId,
-      requestId: call.requestId,
-    });
-    return;
-  }
-  const at = deps.clock.now();
-  const isScheduled = (answer.body as { isScheduled?: unknown } | undefined)?.isScheduled;
-  if (answer.status === 202 && typeof isScheduled === 'boolean') {
-    const batch = await deps.store.get(batchId);
-    if (batch === undefined) return;
-    const fields = acceptedBatchFields(batch, isScheduled, at);
-    const settled = await deps.store.settleSending(batchId, call.requestId, fields, {
-      status: fields.status,
-      at: at.toISOString(),
-      requestId: call.requestId,
-    });
-    if (settled && fields.isScheduled) await startWorkflow({ ...batch, ...fields }, deps);
-    return;
-  }
-  if (answer.status >= 400 && answer.status < 500) {
+  const batch = await deps.store.get(batchId);
+  if (batch === undefined || batch.requestId !== call.requestId || !awaitsAnswer(batch)) return;
+  const now = deps.clock.now();
+  const receivedAt = earliestReceipt(batch, call.firstSentAt, now);
+  const isScheduled = scheduledFlagOf(answer);
+  if (isScheduled !== undefined) return acceptBatch(batch, isScheduled, receivedAt, now, deps);
+  // Only the first send's own 4xx refuses it: after an attempt without an answer, a 4xx may come before the
+  // bank looks for its duplicate (a token, a signature) and says nothing of what the earlier attempt did.
+  if (
+    !isUnknownOutcome(answer) &&
+    answer.status >= 400 &&
+    answer.status < 500 &&
+    batch.status === 'Sending'
+  ) {
     await deps.store.settleSending(
       batchId,
       call.requestId,
       { status: 'Refused' },
-      { status: 'Refused', at: at.toISOString(), requestId: call.requestId },
+      { status: 'Refused', at: now.toISOString(), requestId: call.requestId },
     );
     return;
   }
-  deps.log.warn('multi-currency batch answered without isScheduled; the batch stays Sending', {
-    batchId,
-    requestId: call.requestId,
-    status: answer.status,
-  });
+  const why = isUnknownOutcome(answer) ? answer.unknown : `status ${answer.status}`;
+  await recordUnknownOutcome(batch, receivedAt, why, deps);
+}
+
+async function acceptBatch(
+  batch: BatchRecord,
+  isScheduled: boolean,
+  receivedAt: Date,
+  now: Date,
+  deps: MccyPaymentsDependencies,
+): Promise<void> {
+  const fields = acceptedBatchFields(batch, isScheduled, receivedAt);
+  const entry = { status: fields.status, at: now.toISOString(), requestId: batch.requestId };
+  if (!(await deps.store.settleSending(batch.batchId, batch.requestId, fields, entry))) return;
+  if (batch.status === 'OutcomeUnknown') await clearBatchAttention(deps, batch.batchId, 'outcome-unknown');
+  if (fields.isScheduled) await startWorkflow({ ...batch, ...fields }, deps);
+}
+
+/**
+ * No definitive answer: the batch is OutcomeUnknown (or Processing, when its webhooks already said the bank
+ * is processing it), with the safe schedule from the earliest moment the bank can have received it, and its
+ * workflow started on it, so the deadline and the overdue alarm come no later than the bank's.
+ */
+async function recordUnknownOutcome(
+  batch: BatchRecord,
+  earliest: Date,
+  why: string,
+  deps: MccyPaymentsDependencies,
+): Promise<void> {
+  const at = deps.clock.now().toISOString();
+  const facts = { batchId: batch.batchId, requestId: batch.requestId, why };
+  if (batch.status === 'OutcomeUnknown') {
+    deps.log.warn('multi-currency batch outcome still unknown', facts);
+    await raiseBatchAttention(deps, batch.batchId, 'outcome-unknown', at);
+    return;
+  }
+  const shown = statusShownByTransactions(batch);
+  const fields = shown === undefined ? unknownOutcomeFields(batch, earliest) : { status: shown };
+  const entry = { status: fields.status, at, requestId: batch.requestId };
+  if (!(await deps.store.settleSending(batch.batchId, batch.requestId, fields, entry))) return;
+  if (shown !== undefined) return;
+  deps.log.warn(
+    'multi-currency batch outcome unknown; the bank decides its cancels until it says more',
+    facts,
+  );
+  await raiseBatchAttention(deps, batch.batchId, 'outcome-unknown', at);
+  await startWorkflow({ ...batch, ...fields, receivedAt: earliest.toISOString() }, deps);
 }
 
 /** Starts the batch's workflow; a failure is logged and counted, never shown to the caller (the 202 stands). */
@@ -139,6 +205,11 @@ function cancelTarget(call: TrackedCall): { batchId: string; endToEndId?: string
   return { batchId: batchId as string, ...(endToEndId !== undefined && { endToEndId }) };
 }
 
+/** A batch whose POST outlived the invocation that sent it: its answer is lost. */
+const outlivedItsSend = (batch: BatchRecord, now: Date) =>
+  batch.status === 'Sending' &&
+  now.getTime() - claimedAt(batch).getTime() > SENDING_OUTLIVES_ITS_INVOCATION_MS;
+
 async function claimCancel(
   call: TrackedCall,
   deps: MccyPaymentsDependencies,
@@ -150,9 +221,13 @@ async function claimCancel(
     const batch = await deps.store.get(batchId);
     // A batch the gateway does not know (sent elsewhere, or before it kept batches) goes to the bank as it is.
     if (batch === undefined) return undefined;
+    if (outlivedItsSend(batch, now)) {
+      await recordUnknownOutcome(batch, claimedAt(batch), 'its send outlived its invocation', deps);
+      continue;
+    }
     const refusal = cancelRefusal(batch, endToEndId, call.requestId, now);
     if (refusal?.kind === 'in-progress')
-      return problem(409, 'Conflict', refusal.detail, undefined, {}, instance);
+      throw new TransientRefusal(problem(409, 'Conflict', refusal.detail, undefined, {}, instance));
     if (refusal?.kind === 'unknown-transaction')
       return problem(404, 'Not Found', refusal.detail, { endToEndId: [refusal.detail] }, {}, instance);
     if (refusal !== undefined) {
@@ -166,20 +241,30 @@ async function claimCancel(
         instance,
       );
     }
+    // This cancel's own retry: already claimed.
+    if (batch.status === 'CancelPending') return undefined;
+    const at = now.toISOString();
     const claimed = await deps.store.claimCancel(
       batchId,
-      { requestId: call.requestId, at: now.toISOString(), ...(endToEndId !== undefined && { endToEndId }) },
-      { status: 'CancelPending', at: now.toISOString(), requestId: call.requestId },
+      {
+        requestId: call.requestId,
+        at,
+        from: batch.status as CancellableStatus,
+        ...(endToEndId !== undefined && { endToEndId }),
+      },
+      { status: 'CancelPending', at, requestId: call.requestId },
     );
     if (claimed) return undefined;
   }
-  return problem(
-    409,
-    'Conflict',
-    `Batch ${batchId} changed while this cancel was being claimed; try again.`,
-    undefined,
-    {},
-    instance,
+  throw new TransientRefusal(
+    problem(
+      409,
+      'Conflict',
+      `Batch ${batchId} changed while this cancel was being claimed; try again.`,
+      undefined,
+      {},
+      instance,
+    ),
   );
 }
 
@@ -190,36 +275,64 @@ async function settleCancel(
 ): Promise<void> {
   const { batchId, endToEndId } = cancelTarget(call);
   const batch = await deps.store.get(batchId);
-  if (batch?.status !== 'CancelPending' || batch.cancel?.requestId !== call.requestId) return;
-  const at = deps.clock.now().toISOString();
-  if (isUnknownOutcome(answer) || answer.status >= 500) {
-    // The workflow sees CancelPending at the deadline and alarms on it.
+  const cancel = batch?.cancel;
+  if (batch?.status !== 'CancelPending' || cancel?.requestId !== call.requestId) return;
+  if (isUnknownOutcome(answer) || answer.status < 200 || answer.status >= 500) {
+    // Its webhooks settle it (the hook); meanwhile the workflow waits at the deadline, and it is listed.
     deps.log.error('multi-currency cancel outcome unknown; the batch stays CancelPending', {
       batchId,
       endToEndId,
       requestId: call.requestId,
+      why: isUnknownOutcome(answer) ? answer.unknown : `status ${answer.status}`,
     });
+    await raiseBatchAttention(deps, batchId, 'cancel-pending', cancel.at);
     return;
   }
-  if (answer.status >= 200 && answer.status < 300) {
-    const change = { to: 'Cancelled' as const, at, cause: call.requestId };
-    const cancelled =
-      endToEndId === undefined
-        ? Object.entries(batch.transactions)
-            .filter(([, transaction]) => !isFinal(transaction.status))
-            .map(([id]) => id)
-        : [endToEndId];
-    for (const id of cancelled) await moveAndPublish(batchId, id, change, deps);
-    await deps.store.finishCancel(batchId, call.requestId, {
-      status: endToEndId === undefined ? 'Cancelled' : 'Scheduled',
-      at,
-      requestId: call.requestId,
+  await finishCancel(batch, call.requestId, answer.status < 300, deps);
+}
+
+/**
+ * Finishes a cancel the bank answered, in one write: its status, and on a confirmation every transaction it
+ * cancelled; then the events. A transaction moved meanwhile (a webhook) is read again and the write retried.
+ */
+async function finishCancel(
+  read: BatchRecord,
+  requestId: string,
+  confirmed: boolean,
+  deps: MccyPaymentsDependencies,
+): Promise<void> {
+  const at = deps.clock.now().toISOString();
+  let batch: BatchRecord | undefined = read;
+  let listed = false;
+  for (let attempt = 0; attempt < MAX_CONTENDED_WRITES; attempt++) {
+    const cancel = batch?.cancel;
+    if (batch === undefined || batch.status !== 'CancelPending' || cancel?.requestId !== requestId) {
+      // Its webhooks finished it first.
+      if (listed) await clearBatchAttention(deps, read.batchId, 'unpublished-event');
+      return;
+    }
+    const moves = confirmed ? cancelMoves(batch, cancel, at) : {};
+    const { status, fields } = finishedCancel(batch, cancel, confirmed);
+    // Listed before the write: should this invocation end before its events are out, the sweep finds them.
+    const moving = Object.keys(moves).length > 0;
+    if (moving && !listed) {
+      await raiseBatchAttention(deps, batch.batchId, 'unpublished-event', at);
+      listed = true;
+    }
+    const after = await deps.store.finishCancel(batch.batchId, requestId, {
+      entry: { status, at, requestId },
+      ...(fields !== undefined && { fields }),
+      moves,
     });
-    return;
+    if (after !== undefined) {
+      await clearBatchAttention(deps, after.batchId, 'cancel-pending');
+      if (cancel.from === 'OutcomeUnknown' && status !== 'OutcomeUnknown')
+        await clearBatchAttention(deps, after.batchId, 'outcome-unknown');
+      const written = new Set(Object.values(moves).map(({ next }) => next.history.at(-1)?.transitionId));
+      await publishPending(after, deps, (transition) => written.has(transition.transitionId), listed);
+      return;
+    }
+    batch = await deps.store.get(read.batchId);
   }
-  await deps.store.finishCancel(batchId, call.requestId, {
-    status: 'Scheduled',
-    at,
-    requestId: call.requestId,
-  });
+  throw new Error(`batch ${read.batchId} is being changed by others; its cancel is left CancelPending`);
 }

@@ -1,14 +1,21 @@
 import type { Log } from '../bank/client.js';
+import { type Attention, OUTCOME_CONFLICT_METRIC } from '../gateway/attention.js';
 import { MAX_CONTENDED_WRITES, statusChangedEvent } from '../gateway/tracker.js';
 import type { EventPublisher, GatewayEvent } from '../webhooks/ports.js';
-import type { StateHook } from '../webhooks/process.js';
+import type { ClaimedWebhook, StateHook } from '../webhooks/process.js';
+import { clearBatchAttention, raiseBatchAttention } from './attention.js';
 import type { BatchStore } from './ports.js';
 import {
+  type BatchRecord,
   type BatchTransaction,
-  movedTransaction,
+  batchMoveShownByTransactions,
+  type PendingTransition,
+  type TransactionChange,
+  transactionAsOf,
   TRANSACTION_STATUS_OF_WEBHOOK,
-  type TransactionStatus,
   type TransactionTransition,
+  transactionUpdate,
+  unpublishedTransitions,
 } from './records.js';
 
 /**
@@ -21,6 +28,10 @@ export interface BatchEventDependencies {
   store: BatchStore;
   events: EventPublisher;
   log: Log;
+  /** Counts one occurrence of a named metric (`OUTCOME_CONFLICT_METRIC`); unset: nothing counted. */
+  count?: (metric: string) => void;
+  /** Where batches needing a person's eye are listed; unset: only logged. */
+  attention?: Attention;
 }
 
 export function mccyTransactionStatusChanged(
@@ -33,57 +44,107 @@ export function mccyTransactionStatusChanged(
   return statusChangedEvent(MCCY_TRANSACTION_STATUS_CHANGED, record, transition);
 }
 
-export interface TransactionChange {
-  to: TransactionStatus;
-  at: string;
-  /** The webhook key or X-Request-Id: a change by the same cause is never applied twice. */
-  cause: string;
-  transactionId?: string;
-  reason?: string;
-}
-
-type Moved = { transaction: BatchTransaction; transition: TransactionTransition };
+/** What a change did to a transaction, with the batch as it is after it (undefined: no such batch). */
+export type AppliedChange =
+  | { kind: 'moved' | 'conflict'; batch: BatchRecord; transition: TransactionTransition }
+  | { kind: 'unchanged' | 'unknown-transaction'; batch: BatchRecord }
+  | { kind: 'unknown-batch'; batch?: undefined };
 
 /**
- * Moves one transaction of a batch (one conditional write on its status): the new transition, the one this
- * cause wrote before (a redelivery republishes it), or undefined (unknown batch or transaction, or the move
- * goes nowhere: up the order only, the first final state wins).
+ * Applies one change to one transaction of a batch with one conditional write: a move up the order (its
+ * transition listed as unpublished in the same write), a second final outcome kept in the history, or
+ * nothing (a step back, or a change this cause already made: a redelivery).
  */
-export async function moveBatchTransaction(
+export async function applyTransactionChange(
   batchId: string,
   endToEndId: string,
   change: TransactionChange,
   store: BatchStore,
-): Promise<Moved | undefined> {
+): Promise<AppliedChange> {
   for (let attempt = 0; attempt < MAX_CONTENDED_WRITES; attempt++) {
-    const transaction = (await store.get(batchId))?.transactions[endToEndId];
-    if (transaction === undefined) return undefined;
-    const earlier = transaction.history.find((transition) => transition.cause === change.cause);
-    if (earlier !== undefined) return { transaction, transition: earlier };
-    const next = movedTransaction(batchId, endToEndId, transaction, change);
-    if (next === undefined) return undefined;
-    if (await store.moveTransaction(batchId, endToEndId, transaction.status, next))
-      return {
-        transaction: next,
-        transition: next.history[next.history.length - 1] as TransactionTransition,
-      };
+    const batch = await store.get(batchId);
+    if (batch === undefined) return { kind: 'unknown-batch' };
+    const transaction = batch.transactions[endToEndId];
+    if (transaction === undefined) return { kind: 'unknown-transaction', batch };
+    if (transaction.history.some((transition) => transition.cause === change.cause))
+      return { kind: 'unchanged', batch };
+    const update = transactionUpdate(batchId, endToEndId, transaction, change);
+    if (update === undefined) return { kind: 'unchanged', batch };
+    const after =
+      update.kind === 'moved'
+        ? await store.moveTransaction(batchId, endToEndId, transaction.status, update.next)
+        : await store.recordConflict(batchId, endToEndId, transaction.status, update.transition);
+    if (after !== undefined) return { kind: update.kind, batch: after, transition: update.transition };
   }
   throw new Error(`transaction ${endToEndId} of batch ${batchId} is being changed by others; retried later`);
 }
 
-/** Moves a transaction and publishes its `MccyTransactionStatusChanged`; true when it moved (or had moved by this cause). */
-export async function moveAndPublish(
+/**
+ * Publishes the batch's unpublished transitions that `chosen` picks, and those whose publishing failed before,
+ * each with its stable key (consumers deduplicate on it). The published ones come off the batch's lists; one
+ * that fails is listed for the batch's next webhook, and the batch for attention, which is cleared once none
+ * is left failed (`listed`: the caller listed it before publishing). Answers how many failed.
+ */
+export async function publishPending(
+  batch: BatchRecord,
+  deps: BatchEventDependencies,
+  chosen: (transition: TransactionTransition) => boolean,
+  listed = false,
+): Promise<number> {
+  const failedBefore = new Set(batch.failedPublishes ?? []);
+  const pending = unpublishedTransitions(
+    batch,
+    (transition) => chosen(transition) || failedBefore.has(transition.transitionId),
+  );
+  if (pending.length === 0) return 0;
+  const published: string[] = [];
+  const failed: PendingTransition[] = [];
+  for (const item of pending) {
+    if (await publishOne(batch.batchId, item, deps)) published.push(item.transition.transitionId);
+    else failed.push(item);
+  }
+  await deps.store.markPublished(batch.batchId, published);
+  if (failed.length > 0) {
+    await deps.store.markFailedPublishes(
+      batch.batchId,
+      failed.map(({ transition }) => transition.transitionId),
+    );
+    const [oldest] = failed.map(({ transition }) => transition.at).sort();
+    await raiseBatchAttention(deps, batch.batchId, 'unpublished-event', oldest as string);
+  } else if (listed || failedBefore.size > 0) {
+    await clearBatchAttention(deps, batch.batchId, 'unpublished-event');
+  }
+  return failed.length;
+}
+
+/** Publishes one transition's event; a failure is logged and answered false. */
+async function publishOne(
   batchId: string,
-  endToEndId: string,
-  change: TransactionChange,
+  { endToEndId, transaction, transition }: PendingTransition,
   deps: BatchEventDependencies,
 ): Promise<boolean> {
-  const moved = await moveBatchTransaction(batchId, endToEndId, change, deps.store);
-  if (moved === undefined) return false;
-  await deps.events.publish(
-    mccyTransactionStatusChanged(batchId, endToEndId, moved.transaction, moved.transition),
-  );
-  return true;
+  try {
+    const record = transactionAsOf(transaction, transition);
+    await deps.events.publish(mccyTransactionStatusChanged(batchId, endToEndId, record, transition));
+    return true;
+  } catch (error) {
+    deps.log.error(`${MCCY_TRANSACTION_STATUS_CHANGED} could not be published; kept on the batch`, {
+      batchId,
+      endToEndId,
+      transitionId: transition.transitionId,
+      reason: (error as Error).message,
+    });
+    return false;
+  }
+}
+
+/**
+ * For the sweep of batches listed with `unpublished-event`: publishes whatever the batch has not published
+ * (with the same keys); answers how many failed again.
+ */
+export async function republishPending(batchId: string, deps: BatchEventDependencies): Promise<number> {
+  const batch = await deps.store.get(batchId);
+  return batch === undefined ? 0 : publishPending(batch, deps, () => true, true);
 }
 
 const text = (value: unknown): string | undefined =>
@@ -96,38 +157,117 @@ function reasonOf(payload: Record<string, unknown>): string | undefined {
   return text(payload.Error) ?? text(payload.CancellationReason);
 }
 
+/** The transaction a Payments.Mccy webhook names and the change it brings; undefined for any other webhook. */
+function changeOf(
+  webhook: ClaimedWebhook,
+): { batchId: string; endToEndId: string; change: TransactionChange } | undefined {
+  const to = TRANSACTION_STATUS_OF_WEBHOOK[webhook.type];
+  if (to === undefined || typeof webhook.payload !== 'object' || webhook.payload === null) return undefined;
+  const payload = webhook.payload as Record<string, unknown>;
+  const batchId = text(payload.BatchId);
+  const endToEndId = text(payload.EndToEndId);
+  if (batchId === undefined || endToEndId === undefined) return undefined;
+  const reason = reasonOf(payload);
+  const transactionId = text(payload.TransactionId);
+  return {
+    batchId,
+    endToEndId,
+    change: {
+      to,
+      at: webhook.now.toISOString(),
+      cause: webhook.key,
+      ...(transactionId !== undefined && { transactionId }),
+      ...(reason !== undefined && reason !== '' && { reason }),
+    },
+  };
+}
+
+/** A second final outcome from the bank: an error log with the webhook's key, and the conflict metric. */
+function reportConflict(
+  batchId: string,
+  endToEndId: string,
+  batch: BatchRecord,
+  transition: TransactionTransition,
+  deps: BatchEventDependencies,
+): void {
+  deps.log.error('the bank gave a second final outcome for a multi-currency transaction; both are kept', {
+    batchId,
+    endToEndId,
+    key: transition.cause,
+    kept: batch.transactions[endToEndId]?.status,
+    arrived: transition.to,
+  });
+  deps.count?.(OUTCOME_CONFLICT_METRIC);
+}
+
+/**
+ * Moves the batch itself as its transactions now show the bank's word: a pending cancel confirmed or
+ * contradicted by the webhooks, or a batch of unknown outcome that the bank is processing. Answers the batch
+ * after (as read when another writer moved it first).
+ */
+async function moveBatchAsShown(
+  batch: BatchRecord,
+  webhook: ClaimedWebhook,
+  deps: BatchEventDependencies,
+): Promise<BatchRecord> {
+  const move = batchMoveShownByTransactions(batch);
+  if (move === undefined) return batch;
+  const entry = { status: move.status, at: webhook.now.toISOString(), cause: webhook.key };
+  const { cancel } = batch;
+  if (batch.status === 'CancelPending' && cancel !== undefined) {
+    const after = await deps.store.finishCancel(batch.batchId, cancel.requestId, {
+      entry,
+      ...(move.fields !== undefined && { fields: move.fields }),
+    });
+    if (after === undefined) return batch;
+    deps.log.info('the bank’s webhooks settled a pending multi-currency cancel', {
+      batchId: batch.batchId,
+      requestId: cancel.requestId,
+      status: move.status,
+    });
+    await clearBatchAttention(deps, batch.batchId, 'cancel-pending');
+    if (cancel.from === 'OutcomeUnknown' && move.status !== 'OutcomeUnknown')
+      await clearBatchAttention(deps, batch.batchId, 'outcome-unknown');
+    return after;
+  }
+  if (!(await deps.store.settleSending(batch.batchId, batch.requestId, { status: move.status }, entry)))
+    return batch;
+  await clearBatchAttention(deps, batch.batchId, 'outcome-unknown');
+  return { ...batch, status: move.status };
+}
+
 /**
  * The processor's batch hook: a Payments.Mccy webhook moves its transaction (by BatchId and EndToEndId) up
  * Submitted, Created, then one final state, in any order and once; reaching a final state decrements the
- * batch's openTransactions once. A webhook of a batch the gateway never sent is logged and left alone.
+ * batch's openTransactions once; a second, different final state is kept beside the first and reported. The
+ * batch itself follows what its transactions show (a pending cancel, an unknown outcome), and whatever of it
+ * is unpublished is published, so an event that failed before goes out with the batch's next webhook (a
+ * failure now throws: the message is retried). A webhook of a batch the gateway never sent is left alone.
  */
 export function mccyPaymentsWebhookHook(deps: BatchEventDependencies): StateHook {
   return async (webhook) => {
-    const to = TRANSACTION_STATUS_OF_WEBHOOK[webhook.type];
-    if (to === undefined || typeof webhook.payload !== 'object' || webhook.payload === null) return;
-    const payload = webhook.payload as Record<string, unknown>;
-    const batchId = text(payload.BatchId);
-    const endToEndId = text(payload.EndToEndId);
-    if (batchId === undefined || endToEndId === undefined) return;
-    const reason = reasonOf(payload);
-    const transactionId = text(payload.TransactionId);
-    const moved = await moveAndPublish(
-      batchId,
-      endToEndId,
-      {
-        to,
-        at: webhook.now.toISOString(),
-        cause: webhook.key,
-        ...(transactionId !== undefined && { transactionId }),
-        ...(reason !== undefined && reason !== '' && { reason }),
-      },
-      deps,
-    );
-    if (!moved)
+    const named = changeOf(webhook);
+    if (named === undefined) return;
+    const { batchId, endToEndId, change } = named;
+    const applied = await applyTransactionChange(batchId, endToEndId, change, deps.store);
+    if (
+      applied.kind === 'unknown-batch' ||
+      applied.kind === 'unknown-transaction' ||
+      applied.kind === 'unchanged'
+    )
       deps.log.info('the multi-currency webhook moved no transaction of the gateway', {
         webhookType: webhook.type,
         batchId,
         endToEndId,
       });
+    if (applied.batch === undefined) return;
+    if (applied.kind === 'conflict')
+      reportConflict(batchId, endToEndId, applied.batch, applied.transition, deps);
+    const batch = await moveBatchAsShown(applied.batch, webhook, deps);
+    // Its own transitions (again, on a redelivery after a crash) and those that failed before: never those
+    // another writer is publishing right now.
+    const failed = await publishPending(batch, deps, (transition) => transition.cause === webhook.key);
+    if (failed > 0)
+      throw new Error(`${failed} status change(s) of batch ${batchId} could not be published; retried later`);
   };
 }

@@ -5,27 +5,40 @@ import type { StateHook } from '../webhooks/process.js';
 import { DynamoDbBatchStore } from './dynamodb-store.js';
 import type { BatchWorkflows } from './ports.js';
 import { mccyPaymentsTracker } from './track.js';
-import { mccyPaymentsWebhookHook } from './webhook-hook.js';
+import { type BatchEventDependencies, mccyPaymentsWebhookHook, republishPending } from './webhook-hook.js';
 
 /**
  * The multi-currency payments family as the AWS roots and the sandbox both wire it: the batch table, the
- * operation function's tracker (which starts each scheduled batch's workflow) and the processor's hook.
+ * operation function's tracker (which starts each scheduled batch's workflow), the processor's hook, and what
+ * the attention sweep calls to publish again what a batch could not publish.
  */
 export function batchStoreOf(ports: Pick<FamilyPorts, 'dynamo' | 'tableName'>): DynamoDbBatchStore {
   return new DynamoDbBatchStore(ports.dynamo, ports.tableName(mccyBatchesTable));
 }
 
-export function mccyPaymentsTrackerOf(
-  ports: Pick<FamilyPorts, 'dynamo' | 'tableName' | 'events' | 'clock' | 'log' | 'count'> & {
-    workflows: BatchWorkflows;
-    /** Unset: `DEFAULT_OVERDUE_AFTER_MINUTES`. */
-    overdueAfterMinutes?: number;
-  },
-): OperationTracker {
-  return mccyPaymentsTracker({
+/** `attention`, where given, lists the batches needing a person's eye (`attention.ts`). */
+type BatchEventPorts = Pick<FamilyPorts, 'dynamo' | 'tableName' | 'events' | 'log' | 'count' | 'attention'>;
+
+function batchEventDependencies(ports: BatchEventPorts): BatchEventDependencies {
+  return {
     store: batchStoreOf(ports),
     events: ports.events,
     log: ports.log,
+    count: (metric) => ports.count(metric),
+    ...(ports.attention !== undefined && { attention: ports.attention }),
+  };
+}
+
+export function mccyPaymentsTrackerOf(
+  ports: BatchEventPorts &
+    Pick<FamilyPorts, 'clock'> & {
+      workflows: BatchWorkflows;
+      /** Unset: `DEFAULT_OVERDUE_AFTER_MINUTES`. */
+      overdueAfterMinutes?: number;
+    },
+): OperationTracker {
+  return mccyPaymentsTracker({
+    ...batchEventDependencies(ports),
     clock: ports.clock,
     workflows: ports.workflows,
     overdueAfterMinutes: ports.overdueAfterMinutes,
@@ -33,8 +46,15 @@ export function mccyPaymentsTrackerOf(
   });
 }
 
-export function mccyPaymentsHookOf(
-  ports: Pick<FamilyPorts, 'dynamo' | 'tableName' | 'events' | 'log'>,
-): StateHook {
-  return mccyPaymentsWebhookHook({ store: batchStoreOf(ports), events: ports.events, log: ports.log });
+export function mccyPaymentsHookOf(ports: BatchEventPorts): StateHook {
+  return mccyPaymentsWebhookHook(batchEventDependencies(ports));
+}
+
+/**
+ * For the sweep of batches listed with `unpublished-event`: publishes again what the batch could not
+ * publish (with the same keys); answers how many are still left.
+ */
+export function mccyBatchRepublisherOf(ports: BatchEventPorts): (batchId: string) => Promise<number> {
+  const deps = batchEventDependencies(ports);
+  return (batchId) => republishPending(batchId, deps);
 }

@@ -1,3 +1,4 @@
+import { accountIdentity } from '../payments/account-identity.js';
 import { maskAccount } from '../payments/status.js';
 
 /**
@@ -84,6 +85,16 @@ export function nameCheckRecordOf(
     requestId: call.requestId,
     expiresAt: Math.floor(call.now.getTime() / 1000) + call.ttlHours * 3600,
   };
+}
+
+/**
+ * The account a check was made against (its `Identification`: sort code and account number), as
+ * `accountIdentity` writes it, so that it compares with a payment's creditor account. The full account:
+ * a store keeps it only to find the check by, never in what it serves or logs.
+ */
+export function checkedAccountOf(body: unknown): string | undefined {
+  if (!isObject(body)) return undefined;
+  return accountIdentity(text((body as NameVerificationBody).Identification));
 }
 
 /** The kept check while it counts; undefined once expired (TTL deletion is lazy, so the clock decides). */

@@ -4,8 +4,9 @@ import { DEFAULT_NAME_CHECK_TTL_HOURS, isNoMatch, type NameCheckOutcome } from '
 
 /**
  * What the gateway does with a payment's name check, per environment. Off by default: the outcome is only
- * recorded on the payment. `refuse-no-match` refuses a payment whose end-to-end id was checked with "no
- * match" (`ANNM`), and, with `requireAbove`, one above that amount that was never checked.
+ * recorded on the payment. `refuse-no-match` refuses a payment whose creditor account was checked under its
+ * end-to-end id with "no match" (`ANNM`), and, with `requireAbove`, one above that amount whose creditor
+ * account was never checked (a check of another account does not count).
  */
 export type NameCheckPolicy =
   { mode: 'off' } | { mode: 'refuse-no-match'; /** Decimal text. */ requireAbove?: string };
@@ -58,7 +59,7 @@ export function policyRefusal(
   const amount = amountOf(payment.amount);
   // An amount the tracker cannot read is treated as above the threshold: refusing is the safe side.
   if (amount === undefined || amount.greaterThan(policy.requireAbove))
-    return `it was never name-checked and its amount ${payment.amount ?? '(unknown)'} is above ${policy.requireAbove}`;
+    return `its creditor account was never name-checked with this end-to-end id and its amount ${payment.amount ?? '(unknown)'} is above ${policy.requireAbove}`;
   return undefined;
 }
 

@@ -1,6 +1,6 @@
 import type { Log } from '../bank/client.js';
 import { isUnknownOutcome, type OperationTracker } from '../gateway/tracker.js';
-import { nameCheckRecordOf } from './outcome.js';
+import { checkedAccountOf, nameCheckRecordOf } from './outcome.js';
 import type { NameCheckStore } from './ports.js';
 
 /** The tracker's name, as operations name it (`Operation.tracker`). */
@@ -30,8 +30,10 @@ export function nameChecksTracker(deps: NameCheckDependencies): OperationTracker
         now: call.now,
         ttlHours: deps.ttlHours,
       });
-      if (record === undefined) return;
-      await deps.store.put(record);
+      // The schema requires Identification; without it there is no account the check could count for.
+      const account = checkedAccountOf(call.body);
+      if (record === undefined || account === undefined) return;
+      await deps.store.put(record, account);
       deps.log.info('name check recorded', {
         endToEndId: record.endToEndId,
         outcome: record.outcome,

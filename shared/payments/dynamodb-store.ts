@@ -2,7 +2,7 @@ import { ConditionalCheckFailedException, type DynamoDBClient } from '@aws-sdk/c
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { paymentsTable } from '../config/tables.js';
 import type { PaymentStore } from './ports.js';
-import type { PaymentRecord, PaymentStatus } from './status.js';
+import { appendsHistory, type PaymentRecord } from './status.js';
 
 const KEY = paymentsTable.partitionKey;
 /** Longer than any end-to-end id (35 characters at most), so a request item never shadows a payment. */
@@ -12,7 +12,8 @@ type Item = { kind: 'payment'; record: PaymentRecord } | { kind: 'request'; endT
 
 /**
  * Payment records on DynamoDB: one item per end-to-end id, each change one conditional single-item write
- * (no transactions, so it runs on dynalite too). Items keep their kind beside the record.
+ * (no transactions, so it runs on dynalite too). Items keep their kind beside the record. A replace holds
+ * only while the stored history is the one read, and only appends to it: no writer drops another's fact.
  */
 export class DynamoDbPaymentStore implements PaymentStore {
   readonly #db: DynamoDBDocumentClient;
@@ -49,7 +50,13 @@ export class DynamoDbPaymentStore implements PaymentStore {
     );
   }
 
-  replace(record: PaymentRecord, expected: { status: PaymentStatus; generation: number }): Promise<boolean> {
+  async replace(
+    record: PaymentRecord,
+    expected: Pick<PaymentRecord, 'status' | 'generation' | 'history'>,
+  ): Promise<boolean> {
+    if (!appendsHistory(record, expected))
+      throw new Error(`payment ${record.endToEndId}: a write must append to the history it read`);
+    // The stored history's length is the record's version: a writer that read fewer entries lost the race.
     return this.#conditional(
       new PutCommand({
         TableName: this.tableName,
@@ -60,12 +67,20 @@ export class DynamoDbPaymentStore implements PaymentStore {
           generation: record.generation,
           record,
         },
-        ConditionExpression: '#kind = :payment AND #status = :status AND #generation = :generation',
-        ExpressionAttributeNames: { '#kind': 'kind', '#status': 'status', '#generation': 'generation' },
+        ConditionExpression:
+          '#kind = :payment AND #status = :status AND #generation = :generation AND size(#record.#history) = :length',
+        ExpressionAttributeNames: {
+          '#kind': 'kind',
+          '#status': 'status',
+          '#generation': 'generation',
+          '#record': 'record',
+          '#history': 'history',
+        },
         ExpressionAttributeValues: {
           ':payment': 'payment',
           ':status': expected.status,
           ':generation': expected.generation,
+          ':length': expected.history.length,
         },
       }),
     );

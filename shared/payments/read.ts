@@ -1,4 +1,5 @@
 import { JsonNumber } from '../json/read-json.js';
+import { accountIdentity } from './account-identity.js';
 import {
   type Direction,
   maskAccount,
@@ -34,6 +35,11 @@ interface FpsPaymentBody {
 export interface PaymentIntent {
   endToEndId: string;
   facts: PaymentFacts;
+  /**
+   * The creditor account's `accountIdentity`, to compare with a name check or a booking: the full account,
+   * so it is never stored, logged or published (the facts carry it masked).
+   */
+  creditor?: string;
 }
 
 /** One intent per credit transfer of an FPS payment request (bulk v3 or single v2). */
@@ -54,9 +60,11 @@ export function paymentIntents(body: unknown): PaymentIntent[] {
     return transfers.flatMap((transfer) => {
       const endToEndId = text(transfer.paymentIdentification?.endToEndIdentification);
       if (endToEndId === undefined) return [];
+      const creditor = accountIdentity(accountText(transfer.creditorAccount));
       return [
         {
           endToEndId,
+          ...(creditor !== undefined && { creditor }),
           facts: {
             amount: decimal(transfer.amount?.instructedAmount),
             // v2 single payments are sterling; v3 names the currency (null: sterling).

@@ -3,7 +3,8 @@ import type { NameCheckOutcome } from '../name-checks/outcome.js';
 /**
  * A payment's state machine, pure: which statuses exist, their order, and what a transition writes. Every
  * move goes strictly up the order, so the 202 and the webhooks may arrive in any order, a late `Accepted`
- * never moves a `Settled` payment back, and a duplicate changes nothing.
+ * never moves a `Settled` payment back, and a duplicate changes nothing. The one exception is a conflict: a
+ * final outcome that contradicts the one already recorded (settled against not) is written too (`applyChange`).
  */
 
 /** The per-instruction answers of a 202 other than `Accepted`: the bank refused that credit transfer. */
@@ -19,6 +20,11 @@ export type RefusalResponse = (typeof REFUSAL_RESPONSES)[number];
 
 export type PaymentStatus =
   | 'Submitted'
+  /**
+   * Sent, but the bank's answer was lost (no answer, or "already processed" that a read-back could not
+   * place): the bank may or may not have made the payment, until a webhook, a retry's 202 or a read-back says.
+   */
+  | 'OutcomeUnknown'
   | 'Accepted'
   | RefusalResponse
   /** The bank refused the whole request (a 4xx): nothing was instructed. */
@@ -30,18 +36,20 @@ export type PaymentStatus =
 /** The order of the statuses: a transition only ever goes to a higher rank. */
 const RANK: Record<PaymentStatus, number> = {
   Submitted: 0,
-  Accepted: 1,
-  InsufficientFunds: 2,
-  InvalidAccount: 2,
-  InvalidCurrency: 2,
-  DebitPaymentDisabled: 2,
-  InvalidInstructionIdentification: 2,
-  Refused: 2,
+  OutcomeUnknown: 1,
+  Accepted: 2,
+  // Final, refused: the bank made nothing of it.
+  InsufficientFunds: 3,
+  InvalidAccount: 3,
+  InvalidCurrency: 3,
+  DebitPaymentDisabled: 3,
+  InvalidInstructionIdentification: 3,
+  Refused: 3,
   // Final: what the scheme did with it (TransactionRejected and a 202 `Rejected` are one status).
-  Rejected: 3,
-  Settled: 3,
-  ValidationFailed: 3,
-  AssessmentFailed: 3,
+  Rejected: 4,
+  Settled: 4,
+  ValidationFailed: 4,
+  AssessmentFailed: 4,
 };
 
 /** Every status, in rank order (the event schemas list them). */
@@ -51,9 +59,14 @@ export function isPaymentStatus(value: unknown): value is PaymentStatus {
   return typeof value === 'string' && Object.hasOwn(RANK, value);
 }
 
+/** A status the bank gives as the payment's outcome: refused, or what the scheme did with it. */
+export function isFinal(status: PaymentStatus): boolean {
+  return RANK[status] >= RANK.Refused;
+}
+
 /** A payment that ended refused or rejected never moved money: its end-to-end id may be claimed again. */
 export function isClaimable(status: PaymentStatus): boolean {
-  return RANK[status] >= 2 && status !== 'Settled';
+  return isFinal(status) && status !== 'Settled';
 }
 
 export type Direction = 'Outbound' | 'Inbound';
@@ -76,6 +89,12 @@ export interface Transition {
   /** `claim`, `202`, the whole-request status (`400`...) or the key of the webhook that moved it. */
   cause: string;
   screening?: Screening;
+  /**
+   * The record was already final with an outcome this one contradicts (settled against not settled, `from`):
+   * both facts stay in the history, the latest is the status, and an operator is told (an error log,
+   * `RecordOutcomeConflict`).
+   */
+  conflict?: true;
 }
 
 /** What the gateway knows of one payment, by end-to-end id; account identifications are masked. */
@@ -95,6 +114,11 @@ export interface PaymentRecord {
   nameCheck?: NameCheckOutcome;
   /** The X-Request-Id of the request that claimed it (absent when a webhook created it). */
   requestId?: string;
+  /**
+   * The bank's time when this generation was claimed, before anything was sent: a booking of this send is
+   * never earlier, so a read-back counts none that is (absent when a webhook created it).
+   */
+  claimedAt?: string;
   /** Counts claims: a re-claim after a refusal starts a new generation. */
   generation: number;
   createdAt: string;
@@ -106,7 +130,13 @@ export interface PaymentRecord {
 export type PaymentFacts = Partial<
   Pick<
     PaymentRecord,
-    'amount' | 'currency' | 'debtorAccount' | 'creditorAccount' | 'instructionIdentification' | 'nameCheck'
+    | 'amount'
+    | 'currency'
+    | 'debtorAccount'
+    | 'creditorAccount'
+    | 'instructionIdentification'
+    | 'nameCheck'
+    | 'claimedAt'
   >
 >;
 
@@ -125,6 +155,7 @@ function entry(
   record: Pick<PaymentRecord, 'endToEndId' | 'generation'>,
   from: PaymentStatus | null,
   change: Change,
+  conflict = false,
 ): Transition {
   return {
     transitionId: transitionIdOf(record.endToEndId, record.generation, change.to),
@@ -133,6 +164,7 @@ function entry(
     at: change.at.toISOString(),
     cause: change.cause,
     ...(change.screening && { screening: change.screening }),
+    ...(conflict && { conflict }),
   };
 }
 
@@ -159,15 +191,37 @@ export function createdRecord(
   };
 }
 
-/** The record after `change`, or undefined when it would not move it up (a duplicate, or a late answer). */
+/**
+ * The record after `change`, its history appended; undefined when nothing changes: a status this generation
+ * already reached, or one not above the current (a late answer, another reason for the same outcome). A final
+ * outcome contradicting the record's (`contradicts`) is a conflict: written as the status, marked `conflict`,
+ * never silently dropped.
+ */
 export function applyChange(record: PaymentRecord, change: Change): PaymentRecord | undefined {
-  if (RANK[change.to] <= RANK[record.status]) return undefined;
+  if (hasReached(record, change.to)) return undefined;
+  const conflict = contradicts(record.status, change.to);
+  if (!conflict && RANK[change.to] <= RANK[record.status]) return undefined;
   return {
     ...record,
     status: change.to,
     updatedAt: change.at.toISOString(),
-    history: [...record.history, entry(record, record.status, change)],
+    history: [...record.history, entry(record, record.status, change, conflict)],
   };
+}
+
+/**
+ * Two final outcomes that cannot both be true: the money reached the creditor (`Settled`) and it did not
+ * (refused, rejected, failed). Two ways of not paying (`InsufficientFunds` from the 202, `Refused` from a
+ * read-back that found nothing) agree.
+ */
+function contradicts(status: PaymentStatus, next: PaymentStatus): boolean {
+  return isFinal(status) && isFinal(next) && (status === 'Settled') !== (next === 'Settled');
+}
+
+/** Whether this generation's history already holds a transition to `status` (each is written once). */
+function hasReached(record: PaymentRecord, status: PaymentStatus): boolean {
+  const transitionId = transitionIdOf(record.endToEndId, record.generation, status);
+  return record.history.some((transition) => transition.transitionId === transitionId);
 }
 
 /** A claimable record taken by a new request: a new generation, `Submitted`, its history kept. */
@@ -188,6 +242,20 @@ export function reclaimedRecord(
     updatedAt: at.toISOString(),
     history: [...record.history, entry(next, record.status, change)],
   };
+}
+
+/**
+ * Whether `next` keeps `read`'s history and appends to it: the one kind of write a store accepts, so no
+ * writer can drop a fact another wrote.
+ */
+export function appendsHistory(
+  next: Pick<PaymentRecord, 'history'>,
+  read: Pick<PaymentRecord, 'history'>,
+): boolean {
+  return (
+    next.history.length > read.history.length &&
+    read.history.every((transition, index) => next.history[index]?.transitionId === transition.transitionId)
+  );
 }
 
 /** The transition this cause already wrote (a redelivered webhook finds its own work done). */

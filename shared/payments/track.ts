@@ -1,4 +1,5 @@
 import type { Log } from '../bank/client.js';
+import type { Attention } from '../gateway/attention.js';
 import {
   MAX_CONTENDED_WRITES,
   publishLatestChange,
@@ -13,6 +14,7 @@ import { type HttpResult, problem } from '../http/problem.js';
 import { liveCheck, type NameCheckOutcome, nameCheckPath, outcomeOf } from '../name-checks/outcome.js';
 import { type NameCheckPolicy, policyRefusal } from '../name-checks/policy.js';
 import type { NameCheckStore } from '../name-checks/ports.js';
+import type { Clock } from '../ports/clock.js';
 import type { EventPublisher, GatewayEvent } from '../webhooks/ports.js';
 import type { StateHook } from '../webhooks/process.js';
 import type { BankBookings, PaymentStore } from './ports.js';
@@ -23,6 +25,7 @@ import {
   type PaymentWebhook,
   paymentWebhook,
 } from './read.js';
+import { type ReadBackOutcome, readBackOutcome } from './read-back.js';
 import {
   applyChange,
   appliedBy,
@@ -31,8 +34,10 @@ import {
   isClaimable,
   isPaymentStatus,
   type PaymentRecord,
+  type PaymentStatus,
   reclaimedRecord,
   type Transition,
+  transitionIdOf,
 } from './status.js';
 
 export interface PaymentDependencies {
@@ -42,11 +47,21 @@ export interface PaymentDependencies {
   /** Where the tracker reads what the bank booked (the operation path only; webhooks need none). */
   bookings?: BankBookings;
   /**
-   * Name-check outcomes by end-to-end id, read on claim (the operation path only): each claimed payment
-   * carries its check, and the policy may refuse it before anything is claimed or sent.
+   * Name-check outcomes by end-to-end id and checked account, read on claim (the operation path only): each
+   * claimed payment carries the check of its creditor account, and the policy may refuse it before anything
+   * is claimed or sent.
    */
-  nameChecks?: { store: Pick<NameCheckStore, 'get'>; policy: NameCheckPolicy };
+  nameChecks?: { store: Pick<NameCheckStore, 'getFor'>; policy: NameCheckPolicy };
+  /** The bank's time, read at claim (`claimedAt`); unset, the call's time. */
+  clock?: Clock;
+  /** Where a payment whose outcome is unknown is raised, and cleared once the bank's word moves it on. */
+  attention?: Attention;
+  /** Counts one `OUTCOME_CONFLICT_METRIC` (alarmed on AWS). */
+  countOutcomeConflict?: () => void;
 }
+
+/** The attention reason of a payment whose outcome is unknown. */
+export const OUTCOME_UNKNOWN_REASON = 'outcome-unknown';
 
 /** The tracker's name, as operations name it (`Operation.tracker`). */
 export const PAYMENTS_TRACKER = 'payments';
@@ -76,9 +91,10 @@ export function paymentsTracker(deps: PaymentDependencies): OperationTracker {
 async function claimPayments(call: TrackedCall, deps: PaymentDependencies): Promise<HttpResult | undefined> {
   const intents = await withNameChecks(paymentIntents(call.body), call, deps);
   if (!Array.isArray(intents)) return intents;
+  const claimedAt = (deps.clock?.now() ?? call.now).toISOString();
   const claimed: PaymentIntent[] = [];
   for (const intent of intents) {
-    const outcome = await claimOne(intent, call, deps);
+    const outcome = await claimOne({ ...intent, facts: { ...intent.facts, claimedAt } }, call, deps);
     if (outcome.conflict === undefined) {
       if (outcome.claimed) claimed.push(intent);
       continue;
@@ -106,9 +122,10 @@ async function claimPayments(call: TrackedCall, deps: PaymentDependencies): Prom
 }
 
 /**
- * Each intent with the name check of its end-to-end id (while it counts), or the policy's refusal of the
- * first payment it refuses: a 422 naming that end-to-end id and the check, before anything is claimed.
- * With the policy off, a check that cannot be read is logged and the payment goes on without it.
+ * Each intent with the name check of its end-to-end id and creditor account (while it counts), or the
+ * policy's refusal of the first payment it refuses: a 422 naming that end-to-end id and the check, before
+ * anything is claimed. With the policy off, a check that cannot be read is logged and the payment goes on
+ * without it.
  */
 async function withNameChecks(
   intents: PaymentIntent[],
@@ -121,7 +138,12 @@ async function withNameChecks(
   for (const intent of intents) {
     let check: NameCheckOutcome | undefined;
     try {
-      const live = liveCheck(await nameChecks.store.get(intent.endToEndId), call.now);
+      // Only a check of this payment's creditor account counts: another account's, however it matched, does not.
+      const stored =
+        intent.creditor === undefined
+          ? undefined
+          : await nameChecks.store.getFor(intent.endToEndId, intent.creditor);
+      const live = liveCheck(stored, call.now);
       check = live === undefined ? undefined : outcomeOf(live);
     } catch (error) {
       if (nameChecks.policy.mode !== 'off') throw error;
@@ -139,7 +161,7 @@ async function withNameChecks(
         {
           endToEndIdentification: [
             check === undefined
-              ? `${intent.endToEndId} has no name check (policy refuse-no-match, requireAbove)`
+              ? `${intent.endToEndId} has no name check of its creditor account (policy refuse-no-match, requireAbove)`
               : `${intent.endToEndId} was name-checked with outcome ${check.outcome}`,
           ],
         },
@@ -190,9 +212,19 @@ async function settlePayments(
 ): Promise<void> {
   const ours = (record: PaymentRecord) => record.requestId === call.requestId;
   if (isUnknownOutcome(answer)) {
-    // No answer: the records stay Submitted. Processed earlier: the bank's payment data decides.
-    if (answer.unknown === 'already-processed' && deps.bookings !== undefined)
+    // Processed earlier: the bank's payment data may decide. No answer: the bank may or may not have it.
+    if (answer.unknown === 'already-processed' && deps.bookings !== undefined) {
       await readBack(call, deps.bookings, deps, ours);
+      return;
+    }
+    for (const { endToEndId } of paymentIntents(call.body))
+      await moveBestEffort(
+        endToEndId,
+        { to: 'OutcomeUnknown', at: call.now, cause: answer.unknown },
+        call,
+        deps,
+        ours,
+      );
     return;
   }
   if (answer.status === 202) {
@@ -224,8 +256,9 @@ async function settlePayments(
 /**
  * The bank processed an earlier attempt whose 202 never arrived (its answer to the retry is 409, so no
  * per-transfer response): no webhook ever tells of a refused transfer, so the bank's payment data decides.
- * A booked debit is Accepted (its webhook settles it); none was refused (reason unknown, claimable again).
- * A read that fails leaves the record Submitted, logged.
+ * A booking of this send (`readBackOutcome`) is Accepted (its webhook settles it); no debit with the id at
+ * all was refused (reason unknown, claimable again). Debits of other sends only, or a read that fails, leave
+ * the outcome unknown (`OutcomeUnknown`, raised for attention) until a webhook says.
  */
 async function readBack(
   call: TrackedCall,
@@ -233,21 +266,37 @@ async function readBack(
   deps: PaymentDependencies,
   guard: (record: PaymentRecord) => boolean,
 ): Promise<void> {
-  for (const { endToEndId } of paymentIntents(call.body)) {
-    let booked: boolean;
+  for (const intent of paymentIntents(call.body)) {
+    const { endToEndId } = intent;
+    let outcome: ReadBackOutcome = 'undecided';
     try {
-      booked = await bookings.isBooked(endToEndId, call.deadline);
+      const record = await deps.store.get(endToEndId);
+      if (record === undefined || !guard(record)) continue;
+      const sent = { amount: intent.facts.amount, creditor: intent.creditor, claimedAt: claimedAtOf(record) };
+      outcome = readBackOutcome(sent, await bookings.bookingsOf(endToEndId, call.deadline));
     } catch (error) {
-      deps.log.error('the bank’s payment data could not be read; the record stays Submitted', {
+      deps.log.error('the bank’s payment data could not be read; the outcome stays unknown', {
         endToEndId,
         requestId: call.requestId,
         reason: (error as Error).message,
       });
-      continue;
     }
-    const change: Change = { to: booked ? 'Accepted' : 'Refused', at: call.now, cause: 'read-back' };
-    await moveBestEffort(endToEndId, change, call, deps, guard);
+    const to = READ_BACK_STATUS[outcome];
+    await moveBestEffort(endToEndId, { to, at: call.now, cause: 'read-back' }, call, deps, guard);
   }
+}
+
+const READ_BACK_STATUS: Record<ReadBackOutcome, PaymentStatus> = {
+  booked: 'Accepted',
+  'not-booked': 'Refused',
+  undecided: 'OutcomeUnknown',
+};
+
+/** When this generation was claimed: on the bank's clock, or (a record claimed before it was kept) its claim. */
+function claimedAtOf(record: PaymentRecord): string {
+  if (record.claimedAt !== undefined) return record.claimedAt;
+  const claim = transitionIdOf(record.endToEndId, record.generation, 'Submitted');
+  return record.history.find((transition) => transition.transitionId === claim)?.at ?? record.updatedAt;
 }
 
 /** In the operation path: a failure is logged per record, so the others still move and the caller gets its answer. */
@@ -258,9 +307,9 @@ async function moveBestEffort(
   deps: PaymentDependencies,
   guard?: (record: PaymentRecord) => boolean,
 ): Promise<void> {
+  let moved: Moved | undefined;
   try {
-    const moved = await move(endToEndId, change, deps.store, { guard });
-    if (moved?.kind === 'moved') await publishLatestChange(PAYMENT_STATUS_CHANGED, moved.record, deps);
+    moved = await move(endToEndId, change, deps.store, { guard });
   } catch (error) {
     deps.log.error('a payment record could not be moved', {
       endToEndId,
@@ -268,17 +317,80 @@ async function moveBestEffort(
       requestId: call.requestId,
       reason: (error as Error).message,
     });
+    return;
+  }
+  if (moved?.kind !== 'moved') return;
+  reportConflict(moved, deps);
+  try {
+    await followAttention(moved.record, moved.transition, deps);
+  } catch (error) {
+    deps.log.error('the attention list could not be updated', {
+      endToEndId,
+      transitionId: moved.transition.transitionId,
+      reason: (error as Error).message,
+    });
+  }
+  await publishLatestChange(PAYMENT_STATUS_CHANGED, moved.record, deps);
+}
+
+/** A final outcome that contradicts the one the record had: an operator must look (error log, metric). */
+function reportConflict(moved: Moved, deps: PaymentDependencies): void {
+  if (moved.kind !== 'moved' || moved.transition.conflict !== true) return;
+  deps.log.error('a payment’s final outcome conflicts with the one it had; both are in its history', {
+    endToEndId: moved.record.endToEndId,
+    from: moved.transition.from,
+    to: moved.transition.to,
+    cause: moved.transition.cause,
+    transitionId: moved.transition.transitionId,
+  });
+  deps.countOutcomeConflict?.();
+}
+
+/**
+ * Keeps the attention list in step with a transition: a payment that became `OutcomeUnknown` is raised, one
+ * that left it (the bank's word arrived) is cleared. Both are idempotent, so a redelivery may repeat them.
+ */
+async function followAttention(
+  record: PaymentRecord,
+  transition: Transition,
+  deps: PaymentDependencies,
+): Promise<void> {
+  const attention = deps.attention;
+  if (attention === undefined) return;
+  if (transition.to === 'OutcomeUnknown') {
+    await attention.raise({
+      kind: 'payment',
+      id: record.endToEndId,
+      reason: OUTCOME_UNKNOWN_REASON,
+      since: transition.at,
+      path: paymentPath(record.endToEndId),
+      detail: outcomeUnknownDetail(record, transition),
+    });
+  } else if (transition.from === 'OutcomeUnknown') {
+    await attention.clear('payment', record.endToEndId, OUTCOME_UNKNOWN_REASON);
   }
 }
 
+function outcomeUnknownDetail(record: PaymentRecord, transition: Transition): string {
+  const why =
+    transition.cause === 'read-back'
+      ? 'the bank said an earlier attempt was processed, and its payment data shows no booking of this send'
+      : transition.cause === 'already-processed'
+        ? 'the bank said an earlier attempt was processed, without saying how'
+        : 'the bank’s answer never arrived';
+  const what = [record.amount, record.currency].filter(Boolean).join(' ');
+  const to = record.creditorAccount === undefined ? '' : ` to ${record.creditorAccount}`;
+  return `Payment ${record.endToEndId} (${what || 'amount unknown'}${to}, request ${record.requestId ?? 'unknown'}): ${why}. The bank may or may not have made it; a webhook or its payment data (GET /v2/Transactions?endToEndIdentifier=${encodeURIComponent(record.endToEndId)}) decides.`;
+}
+
 type Moved =
-  | { kind: 'moved'; record: PaymentRecord }
+  | { kind: 'moved'; record: PaymentRecord; transition: Transition }
   /** This cause's transition was written before (a redelivery): publish it again. */
   | { kind: 'applied'; record: PaymentRecord; transition: Transition };
 
 /**
  * One transition by conditional write: read, apply the pure rule, write only if nobody moved the record
- * meanwhile (status and generation unchanged), else read again. Undefined when nothing changes.
+ * meanwhile (the history as read), else read again. Undefined when nothing changes.
  */
 async function move(
   endToEndId: string,
@@ -291,7 +403,8 @@ async function move(
     if (record === undefined) {
       if (options.create === undefined) return undefined;
       const created = options.create();
-      if (await store.create(created)) return { kind: 'moved', record: created };
+      if (await store.create(created))
+        return { kind: 'moved', record: created, transition: latestOf(created) };
       continue;
     }
     const applied = appliedBy(record, change.cause, change.to);
@@ -299,9 +412,13 @@ async function move(
     if (options.guard && !options.guard(record)) return undefined;
     const next = applyChange(record, change);
     if (next === undefined) return undefined;
-    if (await store.replace(next, record)) return { kind: 'moved', record: next };
+    if (await store.replace(next, record)) return { kind: 'moved', record: next, transition: latestOf(next) };
   }
   throw new Error(`payment ${endToEndId} is being changed by others; the webhook will be retried`);
+}
+
+function latestOf(record: PaymentRecord): Transition {
+  return record.history[record.history.length - 1] as Transition;
 }
 
 /**
@@ -363,11 +480,10 @@ export function paymentsWebhookHook(deps: PaymentDependencies): StateHook {
     }
     for (const result of results) {
       if (result === undefined) continue;
-      const transition =
-        result.kind === 'applied'
-          ? result.transition
-          : (result.record.history[result.record.history.length - 1] as Transition);
-      await deps.events.publish(paymentStatusChanged(result.record, transition));
+      reportConflict(result, deps);
+      // A failure throws: the redelivery finds the transition applied and does both again.
+      await followAttention(result.record, result.transition, deps);
+      await deps.events.publish(paymentStatusChanged(result.record, result.transition));
     }
   };
 }

@@ -1,5 +1,6 @@
 import type { BankClient } from '../bank/client.js';
 import { paymentsTable } from '../config/tables.js';
+import { OUTCOME_CONFLICT_METRIC } from '../gateway/attention.js';
 import type { OperationTracker } from '../gateway/tracker.js';
 import type { NameCheckPolicy } from '../name-checks/policy.js';
 import { nameCheckStoreOf } from '../name-checks/wiring.js';
@@ -11,29 +12,40 @@ import { paymentsTracker, paymentsWebhookHook } from './track.js';
 
 /**
  * The payments family as the AWS roots and the sandbox both wire it: its table, the operation function's
- * tracker (which reads the bank's bookings and each payment's name check) and the processor's hook.
+ * tracker (which reads the bank's bookings and each payment's name check) and the processor's hook. Both
+ * raise and clear payments whose outcome is unknown on `attention` when it is given, and count conflicting
+ * outcomes (`OUTCOME_CONFLICT_METRIC`).
  */
 export function paymentStoreOf(ports: Pick<FamilyPorts, 'dynamo' | 'tableName'>): DynamoDbPaymentStore {
   return new DynamoDbPaymentStore(ports.dynamo, ports.tableName(paymentsTable));
 }
 
+type PaymentPorts = Pick<
+  FamilyPorts,
+  'dynamo' | 'tableName' | 'events' | 'clock' | 'log' | 'count' | 'attention'
+>;
+
 export function paymentsTrackerOf(
-  ports: Pick<FamilyPorts, 'dynamo' | 'tableName' | 'events' | 'log'> & {
-    bank: Pick<BankClient, 'send'>;
-    nameCheckPolicy: NameCheckPolicy;
-  },
+  ports: PaymentPorts & { bank: Pick<BankClient, 'send'>; nameCheckPolicy: NameCheckPolicy },
 ): OperationTracker {
   return paymentsTracker({
-    store: paymentStoreOf(ports),
-    events: ports.events,
-    log: ports.log,
+    ...commonDependencies(ports),
     bookings: bankBookings(ports.bank),
     nameChecks: { store: nameCheckStoreOf(ports), policy: ports.nameCheckPolicy },
   });
 }
 
-export function paymentsHookOf(
-  ports: Pick<FamilyPorts, 'dynamo' | 'tableName' | 'events' | 'log'>,
-): StateHook {
-  return paymentsWebhookHook({ store: paymentStoreOf(ports), events: ports.events, log: ports.log });
+export function paymentsHookOf(ports: PaymentPorts): StateHook {
+  return paymentsWebhookHook(commonDependencies(ports));
+}
+
+function commonDependencies(ports: PaymentPorts) {
+  return {
+    store: paymentStoreOf(ports),
+    events: ports.events,
+    log: ports.log,
+    clock: ports.clock,
+    countOutcomeConflict: () => ports.count(OUTCOME_CONFLICT_METRIC),
+    ...(ports.attention !== undefined && { attention: ports.attention }),
+  };
 }

@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ENV, type EnvName } from '../config/function-environment.js';
 import {
+  attentionTable,
   fxTable,
   idempotencyTable,
   mccyBatchesTable,
@@ -25,6 +26,7 @@ const TABLE_VARIABLES: Readonly<Record<string, EnvName>> = {
   [nameChecksTable.name]: ENV.nameChecksTable,
   [fxTable.name]: ENV.fxTable,
   [mccyBatchesTable.name]: ENV.mccyBatchesTable,
+  [attentionTable.name]: ENV.attentionTable,
 };
 
 /** `FamilyPorts.tableName` on AWS: the table's name from the function's environment, required. */

@@ -2,6 +2,7 @@ import { FX_TRACKER } from '../fx/track.js';
 import { fxTrackerOf } from '../fx/tracker-wiring.js';
 import type { ForwardDependencies } from '../gateway/forward-operation.js';
 import { fxOperations } from '../operations/fx/operations.js';
+import { awsAttention } from './aws-attention.js';
 import { buildAtColdStart, once } from './aws-common.js';
 import { awsEventPublisher } from './aws-events.js';
 import { awsFamilyPorts } from './aws-family-ports.js';
@@ -12,7 +13,8 @@ import { trackersFor } from './wiring.js';
 export const awsFxForwardDependencies = once((): ForwardDependencies => ({
   ...awsForwardDependencies(),
   trackers: trackersFor(fxOperations, {
-    [FX_TRACKER]: () => fxTrackerOf({ ...awsFamilyPorts(), events: awsEventPublisher() }),
+    [FX_TRACKER]: () =>
+      fxTrackerOf({ ...awsFamilyPorts(), events: awsEventPublisher(), attention: awsAttention() }),
   }),
 }));
 

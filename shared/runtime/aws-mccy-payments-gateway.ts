@@ -5,6 +5,7 @@ import { MCCY_PAYMENTS_TRACKER } from '../mccy-payments/track.js';
 import { mccyPaymentsTrackerOf } from '../mccy-payments/wiring.js';
 import { mccyPaymentOperations } from '../operations/mccy-payments/operations.js';
 import { StepFunctionsBatchWorkflows } from '../workflows/step-functions.js';
+import { awsAttention } from './aws-attention.js';
 import { buildAtColdStart, once, requireEnv } from './aws-common.js';
 import { awsEventPublisher } from './aws-events.js';
 import { awsFamilyPorts } from './aws-family-ports.js';
@@ -29,6 +30,7 @@ export const awsMccyPaymentsForwardDependencies = once((): ForwardDependencies =
       mccyPaymentsTrackerOf({
         ...awsFamilyPorts(),
         events: awsEventPublisher(),
+        attention: awsAttention(),
         workflows: new StepFunctionsBatchWorkflows(new SFNClient({}), requireEnv(ENV.mccyBatchWorkflowArn)),
         overdueAfterMinutes: overdueAfterMinutes(),
       }),

@@ -4,6 +4,7 @@ import { type NameCheckPolicy, parseNameCheckPolicy } from '../name-checks/polic
 import { paymentOperations } from '../operations/payments/operations.js';
 import { PAYMENTS_TRACKER } from '../payments/track.js';
 import { paymentsTrackerOf } from '../payments/wiring.js';
+import { awsAttention } from './aws-attention.js';
 import { buildAtColdStart, once } from './aws-common.js';
 import { awsEventPublisher } from './aws-events.js';
 import { awsFamilyPorts } from './aws-family-ports.js';
@@ -23,6 +24,7 @@ export const awsPaymentsForwardDependencies = once((): ForwardDependencies => {
         paymentsTrackerOf({
           ...awsFamilyPorts(),
           events: awsEventPublisher(),
+          attention: awsAttention(),
           bank: forward.bank,
           nameCheckPolicy: nameCheckPolicyFromEnv(),
         }),

@@ -6,6 +6,7 @@ import { DynamoDbWebhookInbox } from '../webhooks/dynamodb-inbox.js';
 import type { ProcessDependencies } from '../webhooks/process.js';
 import { S3WebhookBodyStore } from '../webhooks/s3-body-store.js';
 import { SqsWebhookQuarantine } from '../webhooks/sqs-queue.js';
+import { awsAttention } from './aws-attention.js';
 import { buildAtColdStart, once, requireEnv } from './aws-common.js';
 import { awsEventPublisher } from './aws-events.js';
 import { awsFamilyPorts, awsTableName } from './aws-family-ports.js';
@@ -17,7 +18,7 @@ import { processorHooks } from './processor-hooks.js';
  * cold start by name instead of leaving a family's webhooks unapplied).
  */
 export const awsProcessDependencies = once((): ProcessDependencies => {
-  const ports = { ...awsFamilyPorts(), events: awsEventPublisher() };
+  const ports = { ...awsFamilyPorts(), events: awsEventPublisher(), attention: awsAttention() };
   return {
     hooks: processorHooks({
       ...ports,

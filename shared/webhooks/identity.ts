@@ -12,7 +12,8 @@ import { jsonText } from './json-text.js';
 const keyFields: Record<string, readonly string[]> = {
   // An internal transfer settles as a debit and a credit with one TransactionId: the side keeps them two.
   TransactionSettled: ['TransactionId', 'DebitCreditCode'],
-  TransactionRejected: ['TransactionId'],
+  // Rejected likewise: one side's rejection must not hide the other's.
+  TransactionRejected: ['TransactionId', 'DebitCreditCode'],
   VirtualAccountCreated: ['VirtualAccountId'],
   VirtualAccountCreationFailed: ['VirtualAccountId', 'Timestamp'],
   AccountCreated: ['AccountId'],
@@ -33,8 +34,9 @@ const keyFields: Record<string, readonly string[]> = {
   'Payments.Mccy.TransactionCreated': ['TransactionId'],
   'Payments.Mccy.TransactionSettled': ['TransactionId'],
   'Payments.Mccy.TransactionCancelled': ['TransactionId'],
-  'Payments.Mccy.PaymentValidationFailed': ['BatchId', 'EndToEndId'],
-  'Payments.Mccy.PaymentAssessmentFailed': ['BatchId', 'EndToEndId'],
+  // A batch may carry one end-to-end id twice (the bank fails the repeat): TransactionId tells them apart.
+  'Payments.Mccy.PaymentValidationFailed': ['BatchId', 'EndToEndId', 'TransactionId'],
+  'Payments.Mccy.PaymentAssessmentFailed': ['BatchId', 'EndToEndId', 'TransactionId'],
   'Mccy.InternalTransfers.Settled': ['EndToEndId'],
   'Mccy.InternalTransfers.Cancelled': ['EndToEndId'],
   'MCCY.Statements.InstitutionStatement': ['Year', 'Month', 'Currency'],
@@ -50,11 +52,31 @@ const keyFields: Record<string, readonly string[]> = {
 /**
  * Key parts from inside a payload. A payment message failure names its failed transfers: one request (one
  * `MessageId`) whose instructions fail apart sends one webhook per instruction, which must stay distinct.
+ * An FX settlement failure the bank will retry is not the final one, which keeps the plain key.
  */
 const nestedKeyValues: Record<string, (payload: Record<string, unknown>) => string | undefined> = {
   PaymentMessageValidationFailed: (payload) => sortedIds(payload.ValidationFailure),
   PaymentMessageAssesmentFailed: (payload) => sortedIds(payload.AssesmentFailure),
+  'Fx.Trade.Settlement.Failed': retriedSettlementPart,
 };
+
+/**
+ * `WillBeRetried` as the bank writes it: a boolean (its table) or the text `true` (its example); absent is
+ * false (the page's default).
+ */
+export function settlementWillBeRetried(payload: Record<string, unknown>): boolean {
+  const flag = payload.WillBeRetried;
+  return flag === true || (typeof flag === 'string' && flag.toLowerCase() === 'true');
+}
+
+/**
+ * A retried settlement failure: `retried` and its payload's digest. The bank may fail a settlement more than
+ * once before the final word, and no documented member tells one retry from the next, so any difference in
+ * the payload (reason, fee) keeps them apart; a redelivery repeats the payload and stays one.
+ */
+function retriedSettlementPart(payload: Record<string, unknown>): string | undefined {
+  return settlementWillBeRetried(payload) ? `retried:${sha256(canonicalJson(payload))}` : undefined;
+}
 
 function sortedIds(failures: unknown): string | undefined {
   const ids = failedEndToEndIds(failures).sort();

@@ -11,7 +11,9 @@
  *
  * A batch found `Cancelled` at the deadline ends the workflow; one found `CancelPending` (a cancel at the
  * bank right now) is looked at again every `CANCEL_RECHECK_SECONDS`, at most `MAX_CANCEL_RECHECKS` times,
- * then the workflow fails (`CancelUnresolved`) for a person to look at.
+ * then the workflow fails (`CancelUnresolved`) for a person to look at. A batch whose outcome is unknown
+ * (started on the safe schedule) or that the bank took to process at once has no window of the gateway to
+ * close: it goes straight to the settlement check, so its overdue alarm still fires.
  */
 
 import type { BatchStatus } from '../mccy-payments/records.js';
@@ -47,6 +49,8 @@ const STATUS = {
   cancelled: 'Cancelled',
   windowClosed: 'WindowClosed',
   processingDue: 'ProcessingDue',
+  outcomeUnknown: 'OutcomeUnknown',
+  processing: 'Processing',
 } as const satisfies Record<string, BatchStatus>;
 
 export const DYNAMODB_UPDATE_ITEM = 'arn:aws:states:::dynamodb:updateItem';
@@ -181,13 +185,19 @@ export function mccyBatchWorkflow(names: { tableName: string; eventBusName: stri
         ],
         Next: 'PublishWindowClosed',
       }),
-      ReadStatusAtDeadline: readBatch(tableName, 'status', 'CancelledOrPending'),
-      CancelledOrPending: {
+      ReadStatusAtDeadline: readBatch(tableName, 'status', 'StatusAtDeadline'),
+      StatusAtDeadline: {
         Type: 'Choice',
         Choices: [
           { Variable: '$.batch.Item.status.S', IsPresent: false, Next: 'UnexpectedBatchState' },
           { Variable: '$.batch.Item.status.S', StringEquals: STATUS.cancelled, Next: 'BatchCancelled' },
           { Variable: '$.batch.Item.status.S', StringEquals: STATUS.cancelPending, Next: 'CountRecheck' },
+          {
+            Variable: '$.batch.Item.status.S',
+            StringEquals: STATUS.outcomeUnknown,
+            Next: 'WaitForSettlement',
+          },
+          { Variable: '$.batch.Item.status.S', StringEquals: STATUS.processing, Next: 'WaitForSettlement' },
         ],
         Default: 'UnexpectedBatchState',
       },

@@ -296,7 +296,7 @@ describe('the stateless stack', () => {
       expect(JSON.stringify(allowed.get('ssm:GetParameter'))).toContain(`{"Ref":"${parameter}"}`);
     });
 
-    it('lets the processor only use the inbox, payments and fx tables, put events on the bus, consume the queue, quarantine and read large bodies', () => {
+    it('lets the processor only use the inbox, payments, fx, batch and attention tables, put events on the bus, consume the queue, quarantine and read large bodies', () => {
       const inbox = statefulId(
         simulation,
         'AWS::DynamoDB::Table',
@@ -317,6 +317,13 @@ describe('the stateless stack', () => {
       const batches = statefulId(simulation, 'AWS::DynamoDB::Table', (t) =>
         JSON.stringify(t.Properties?.KeySchema).includes('"batchId"'),
       );
+      const attention = statefulId(
+        simulation,
+        'AWS::DynamoDB::Table',
+        (t) =>
+          JSON.stringify(t.Properties?.KeySchema).includes('"key"') &&
+          t.Properties?.TimeToLiveSpecification === undefined,
+      );
       const bus = statefulId(simulation, 'AWS::Events::EventBus');
       const { queue, dlq } = webhookQueues(simulation);
       const allowed = grants(resolvedStatements(simulation, fnNames.webhookProcessor));
@@ -332,6 +339,7 @@ describe('the stateless stack', () => {
         [
           ...runtimeBasics,
           ...items,
+          'dynamodb:DeleteItem',
           'events:PutEvents',
           ...consume,
           's3:GetObject',
@@ -342,12 +350,15 @@ describe('the stateless stack', () => {
       // FX trades and batch transactions move by conditional update after a read: no PutItem on their tables.
       for (const action of items)
         expect(allowed.get(action)).toEqual([
+          ...(action === 'dynamodb:PutItem' ? [{ 'Fn::GetAtt': [attention, 'Arn'] }] : []),
           { 'Fn::GetAtt': [inbox, 'Arn'] },
           { 'Fn::GetAtt': [payments, 'Arn'] },
           ...(action === 'dynamodb:PutItem'
             ? []
             : [{ 'Fn::GetAtt': [fx, 'Arn'] }, { 'Fn::GetAtt': [batches, 'Arn'] }]),
         ]);
+      // Attention items are raised and cleared, never read or updated.
+      expect(allowed.get('dynamodb:DeleteItem')).toEqual([{ 'Fn::GetAtt': [attention, 'Arn'] }]);
       expect(allowed.get('events:PutEvents')).toEqual([{ 'Fn::GetAtt': [bus, 'Arn'] }]);
       for (const action of consume) expect(allowed.get(action)).toEqual([{ 'Fn::GetAtt': [queue, 'Arn'] }]);
       expect(allowed.get('sqs:SendMessage')).toEqual([{ 'Fn::GetAtt': [dlq, 'Arn'] }]);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fxTable } from '../../shared/config/tables.js';
 import { DynamoDbFxStore } from '../../shared/fx/dynamodb-store.js';
 import { newTrade, type QuoteRecord, quoteRecordOf } from '../../shared/fx/records.js';
+import { fxTradeChanges } from '../support/fx.js';
 import { jsonPost, testSandbox } from '../support/sandbox.js';
 
 /**
@@ -203,15 +204,7 @@ describe('FX trades followed from their webhooks', () => {
       ['Fx.Trade.Executed', executed],
     ] as const)
       expect((await emit(type, endToEndId, extra)).status).toBe(200);
-    const events = (await world.events()).filter(
-      (event) =>
-        event.detailType === 'FxTradeStatusChanged' &&
-        (event.detail as { endToEndId?: string }).endToEndId === endToEndId,
-    );
-    expect(events.map((event) => (event.detail as unknown as { to: string }).to)).toEqual([
-      'Executed',
-      'Settled',
-    ]);
+    expect(await fxTradeChanges(world, endToEndId)).toEqual(['Executed', 'Settled']);
     const read = await world.gateway(`/gateway/fx/trades/${endToEndId}`);
     expect(read.status).toBe(200);
     expect(await read.json()).toMatchObject({
@@ -232,13 +225,45 @@ describe('FX trades followed from their webhooks', () => {
       ReversalFee: 2.5,
       ReversalFeeCurrency: 'EUR',
     });
-    // Late: sent once the failure has been processed (two at once race, and the first final state wins).
+    // Late: sent once the failure has been processed (two at once race; the same outcome, so the first stays).
     await world.events();
     await emit('Fx.Trade.Cancelled', endToEndId, failure);
     await world.events();
     expect(await (await world.gateway(`/gateway/fx/trades/${endToEndId}`)).json()).toMatchObject({
       status: 'SettlementFailed',
       cancellationReason: 'Insufficient funds',
+    });
+  });
+
+  it('issue 27 row 1: keeps a settlement reported after a final failure beside it, marked conflict', async () => {
+    const endToEndId = `fx-conflict-${Date.now()}`;
+    await emit('Fx.Trade.Settlement.Failed', endToEndId, {
+      CancellationCode: '1',
+      CancellationReason: 'Insufficient funds',
+      WillBeRetried: false,
+      ReversalFee: 2.5,
+      ReversalFeeCurrency: 'EUR',
+    });
+    await world.events();
+    await emit('Fx.Trade.Settled', endToEndId, {
+      DebitTransactionId: '6c3f2e4a-9f5d-4a7b-8e0f-3d4c5e6f7a81',
+      DebitAmount: 1000,
+      DebitCurrency: 'EUR',
+      DebitCreatedAt: '2026-03-02T10:00:01Z',
+      DebitSettledAt: '2026-03-02T10:00:02Z',
+      CreditTransactionId: '7d4a3f5b-0a6e-4b8c-9f1a-4e5d6f7a8b92',
+      CreditAmount: 1069.2,
+      CreditCurrency: 'USD',
+      CreditCreatedAt: '2026-03-02T10:00:01Z',
+      CreditSettledAt: '2026-03-02T10:00:02Z',
+    });
+    expect(await fxTradeChanges(world, endToEndId)).toEqual(['SettlementFailed', 'Settled']);
+    expect(await (await world.gateway(`/gateway/fx/trades/${endToEndId}`)).json()).toMatchObject({
+      status: 'Settled',
+      history: [
+        { to: 'SettlementFailed', cause: `Fx.Trade.Settlement.Failed:${endToEndId}` },
+        { from: 'SettlementFailed', to: 'Settled', cause: `Fx.Trade.Settled:${endToEndId}`, conflict: true },
+      ],
     });
   });
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, emitterFor, type MccyAccount } from '../../local/bank-sim/mccy/accounts.js';
+import type { MccyAccount } from '../../local/bank-sim/mccy/accounts.js';
 import { receiveInboundPayment } from '../../local/bank-sim/mccy/money.js';
 import { MoneyDecimal } from '../../shared/domain/money.js';
+import { fxTreasury } from '../support/fx.js';
 import { jsonPost, testSandbox } from '../support/sandbox.js';
 
 /**
@@ -14,19 +15,7 @@ let treasury: MccyAccount;
 
 beforeAll(async () => {
   world = await testSandbox();
-  const outcome = createAccount(
-    world.simulator,
-    {
-      institutionId: world.simulator.institution.id,
-      label: 'Treasury',
-      owner: 'Acme Ltd',
-      kind: 'YourFunds',
-      currencies: ['EUR', 'USD'],
-    },
-    emitterFor(world.simulator, world.simulator.institution.id),
-  );
-  if (outcome.kind !== 'done') throw new Error(outcome.detail);
-  treasury = outcome.value;
+  treasury = fxTreasury(world);
   receiveInboundPayment(world.simulator, {
     institutionId: world.simulator.institution.id,
     accountUniqueId: treasury.id,

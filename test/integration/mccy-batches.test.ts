@@ -7,8 +7,8 @@ import {
   createClearwayClient,
   type OperationRequest,
 } from '../../client/index.js';
-import { mccyBatchBody, mccyTransaction } from '../support/mccy-batch.js';
-import { jsonPost, testSandbox } from '../support/sandbox.js';
+import { accountBatchBody, fundedEurAccount } from '../support/mccy-batch.js';
+import { testSandbox } from '../support/sandbox.js';
 
 /**
  * Scheduled multi-currency batches end to end in the sandbox: the gateway, the simulated bank and the batch
@@ -48,16 +48,7 @@ const statusOf = async (call: Promise<{ status: number }>) => {
 };
 const send = (batchId: string, endToEndIds: string[]) =>
   clearway.createMccyPayments({
-    body: mccyBatchBody({
-      batchId,
-      transactions: endToEndIds.map((endToEndId) =>
-        mccyTransaction({
-          endToEndId,
-          amount: 100,
-          accountIdentifier: { kind: 'AccountId', identifier: accountId },
-        }),
-      ),
-    }) as OperationRequest<'createMccyPayments'>['body'],
+    body: accountBatchBody(accountId, batchId, endToEndIds) as OperationRequest<'createMccyPayments'>['body'],
   });
 const cancel = (batchId: string, endToEndId?: string) =>
   endToEndId === undefined
@@ -91,27 +82,7 @@ beforeAll(async () => {
     credentials: { accessKeyId: 'AKIDTEST', secretAccessKey: 'test' },
     rules: { now: () => world.simClock.now() },
   });
-  const created = await world.gateway(
-    '/mccy/v2/Accounts',
-    jsonPost(
-      JSON.stringify({
-        label: 'Batches',
-        owner: 'Acme Ltd',
-        kind: 'YourFunds',
-        currencies: ['EUR'],
-        bankIdentifierCode: null,
-        routingCode: null,
-      }),
-      { 'Idempotency-Key': randomUUID() },
-    ),
-  );
-  expect(created.status).toBe(201);
-  accountId = ((await created.json()) as { id: string }).id;
-  const funded = await world.bank(
-    '/__sim/mccy/inbound-payments',
-    jsonPost(JSON.stringify({ account: accountId, currency: 'EUR', amount: 100_000 })),
-  );
-  expect(funded.status).toBe(200);
+  accountId = await fundedEurAccount(world, 'Batches');
 });
 afterAll(() => world.sandbox.close());
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nameChecksTable } from '../../shared/config/tables.js';
 import { DynamoDbNameCheckStore } from '../../shared/name-checks/dynamodb-store.js';
 import type { NameCheckRecord } from '../../shared/name-checks/outcome.js';
+import { fpsPaymentBody } from '../support/fps-payment.js';
 import { testSandbox } from '../support/sandbox.js';
 
 /**
@@ -27,39 +28,24 @@ const checkOf = (endToEndId: string, reasonCode?: string): NameCheckRecord => ({
   // The gateway's clock is the system's.
   expiresAt: Math.floor(Date.now() / 1000) + 3600,
 });
+/** Recorded against the account every payment here pays (sort code 200000, account 12345678). */
 const recordCheck = (world: World, record: NameCheckRecord) =>
   new DynamoDbNameCheckStore(
     world.sandbox.dynamo.client,
     world.sandbox.dynamo.tableName(nameChecksTable),
-  ).put(record);
+  ).put(record, '20000012345678');
 
-const pay = (world: World, endToEndId: string, amount: number, key = randomUUID()) =>
+const pay = (
+  world: World,
+  endToEndId: string,
+  amount: number,
+  key = randomUUID(),
+  creditorAccount = '20000012345678',
+) =>
   world.gateway('/v3/payments/fps', {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'idempotency-key': key },
-    body: JSON.stringify({
-      paymentInstructions: [
-        {
-          debtor: { address: '1 High Street' },
-          paymentInstructionIdentification: `pi-${endToEndId}`,
-          debtorAccount: { identification: { iban: ibans.get(world) } },
-          creditTransfers: [
-            {
-              paymentIdentification: {
-                instructionIdentification: `i-${endToEndId}`,
-                endToEndIdentification: endToEndId,
-              },
-              amount: { instructedAmount: amount },
-              creditor: { name: 'Jane Smith' },
-              creditorAccount: {
-                identification: { other: { identification: '20000012345678', schemeName: { code: 'BBAN' } } },
-              },
-              remittanceInformation: { structured: { creditorReferenceInformation: { reference: 'Rent' } } },
-            },
-          ],
-        },
-      ],
-    }),
+    body: fpsPaymentBody({ debtorIban: ibans.get(world) as string, endToEndId, amount, creditorAccount }),
   });
 
 async function openAccount(world: World) {
@@ -157,15 +143,21 @@ describe('without the policy (the default)', () => {
 });
 
 describe('a real name check through the gateway travels with the payment', () => {
-  const check = (world: World, endToEndId: string, ownerName: string) =>
+  const check = (
+    world: World,
+    endToEndId: string,
+    ownerName: string,
+    identification = '20000012345678',
+    legalOwnerType = 'Personal',
+  ) =>
     world.gateway('/open-banking/outbound/v1/name-verification', {
       method: 'POST',
       headers: { 'content-type': 'application/json' }, // no Idempotency-Key: a check moves no money
       body: JSON.stringify({
         SchemeName: 'SortCodeAccountNumber',
-        LegalOwnerType: 'Personal',
+        LegalOwnerType: legalOwnerType,
         OwnerName: `,,${ownerName}`,
-        Identification: '20000012345678',
+        Identification: identification,
         EndToEndIdentification: endToEndId,
       }),
     });
@@ -192,5 +184,41 @@ describe('a real name check through the gateway travels with the payment', () =>
     expect(refused.status).toBe(422);
     expect(JSON.stringify(await refused.json())).toContain(endToEndId);
     expect(strict.simulator.requests).toHaveLength(0);
+  });
+
+  it('row 3 (issue 27): a check binds to the account checked: X no match at A, then X matched at B, then X paid to A is refused and not sent', async () => {
+    const endToEndId = `e2e-bind-${randomUUID().slice(0, 8)}`;
+    // A: Jane Smith's account, checked with another name. B: Acme Widgets Ltd's, checked with its own.
+    expect((await check(strict, endToEndId, 'Peter Jones')).status).toBe(200);
+    expect((await check(strict, endToEndId, 'Acme Widgets Ltd', '20000087654321', 'Business')).status).toBe(
+      200,
+    );
+    expect(await (await strict.gateway(`/gateway/name-checks/${endToEndId}`)).json()).toMatchObject({
+      outcome: 'Matched',
+      account: '****4321',
+    });
+    strict.simulator.clearRequests();
+
+    const refused = await pay(strict, endToEndId, 10);
+    expect(refused.status).toBe(422);
+    expect((await refused.json()) as unknown).toMatchObject({
+      errors: { endToEndIdentification: [`${endToEndId} was name-checked with outcome ANNM`] },
+    });
+    expect(strict.simulator.requests).toHaveLength(0);
+    expect((await strict.gateway(`/gateway/payments/${endToEndId}`)).status).toBe(404);
+
+    // Paid to B, the account that matched, the payment goes with B's check.
+    expect((await pay(strict, endToEndId, 10, randomUUID(), '20000087654321')).status).toBe(202);
+    expect(await (await strict.gateway(`/gateway/payments/${endToEndId}`)).json()).toMatchObject({
+      nameCheck: { outcome: 'Matched', account: '****4321' },
+    });
+  });
+
+  it('row 3 (issue 27): without the policy, a payment to an account its id never checked carries no check', async () => {
+    const endToEndId = `e2e-bind-${randomUUID().slice(0, 8)}`;
+    expect((await check(lenient, endToEndId, 'Jane Smith')).status).toBe(200);
+    expect((await pay(lenient, endToEndId, 10, randomUUID(), '20000087654321')).status).toBe(202);
+    const payment = (await (await lenient.gateway(`/gateway/payments/${endToEndId}`)).json()) as object;
+    expect(payment).not.toHaveProperty('nameCheck');
   });
 });

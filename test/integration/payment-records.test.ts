@@ -64,4 +64,53 @@ describe('the sandbox keeps payment records and serves them at /gateway/payments
     });
     expect(JSON.stringify(record)).not.toContain('20201555555555');
   });
+
+  it('row 1 (issue 27): a rejection after a settlement keeps both facts in the history, marked as a conflict, with its event', async () => {
+    const endToEndId = `conflict-${Date.now()}`;
+    const settled = transactionSettledPayload({
+      EndToEndTransactionId: endToEndId,
+      Amount: 40,
+      DebitCreditCode: 'Debit',
+      Account: { IBAN: 'GB33BUKB20201555555555' },
+      CounterpartAccount: { IBAN: 'GB94BARC10201530093459' },
+    });
+    expect((await emit({ Type: 'TransactionSettled', Version: 6, Payload: settled })).status).toBe(200);
+    const rejected = {
+      TransactionId: settled.TransactionId,
+      Status: 'Rejected',
+      Scheme: 'FasterPayments',
+      EndToEndTransactionId: endToEndId,
+      Amount: 40,
+      TimestampModified: '2026-03-02T10:05:00.000Z',
+      CurrencyCode: 'GBP',
+      DebitCreditCode: 'Debit',
+      Reference: 'Invoice 7',
+      IsReturn: false,
+      CancellationReason: 'Creditor account number invalid or not reachable',
+      CancellationCode: 'AC03',
+      Account: { IBAN: 'GB33BUKB20201555555555', BBAN: 'BUKB20201555555555' },
+      CounterpartAccount: { IBAN: 'GB94BARC10201530093459', BBAN: null },
+    };
+    expect((await emit({ Type: 'TransactionRejected', Version: 2, Payload: rejected })).status).toBe(200);
+    await world.sandbox.settle();
+
+    const record = (await (await world.gateway(`/gateway/payments/${endToEndId}`)).json()) as {
+      status: string;
+      history: Array<{ from: string | null; to: string; conflict?: boolean }>;
+    };
+    expect(record.status).toBe('Rejected');
+    expect(record.history.map(({ from, to, conflict }) => [from, to, conflict ?? false])).toEqual([
+      [null, 'Settled', false],
+      ['Settled', 'Rejected', true],
+    ]);
+    const changes = (await world.events()).filter(
+      (event) =>
+        event.detailType === 'PaymentStatusChanged' &&
+        (event.detail as unknown as { endToEndId: string }).endToEndId === endToEndId,
+    );
+    expect(changes.map((event) => (event.detail as unknown as { to: string }).to)).toEqual([
+      'Settled',
+      'Rejected',
+    ]);
+  });
 });

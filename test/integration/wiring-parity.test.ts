@@ -33,6 +33,7 @@ const stackEnvironment = {
   [ENV.nameCheckTtlHours]: '24',
   [ENV.fxTable]: 'fx',
   [ENV.mccyBatchesTable]: 'mccy-batches',
+  [ENV.attentionTable]: 'attention',
   [ENV.mccyBatchWorkflowArn]: 'arn:aws:states:eu-west-2:123456789012:stateMachine:batches',
   [ENV.mccyOverdueAfterMinutes]: '240',
   [ENV.inboxTable]: 'inbox',

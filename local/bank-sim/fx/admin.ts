@@ -4,6 +4,7 @@ import type { AdminHandler, AdminRequest } from '../admin.js';
 import { jsonResponse, problemResponse, TITLES } from '../problem.js';
 import type { MccyHost } from '../mccy/accounts.js';
 import { fxRates, ratesView } from './rates.js';
+import { fxDesk } from './trades.js';
 
 type AddAdminRoute = (method: 'GET' | 'PUT' | 'PATCH', path: string, handler: AdminHandler) => void;
 
@@ -21,8 +22,16 @@ const configSchema = z.strictObject({
   seed: z.optional(z.int()),
   driftPercent: z.optional(decimalText),
 });
+const deskSchema = z.strictObject({
+  settlementDelayMs: z.optional(z.int().check(z.nonnegative())),
+  settlementRetries: z.optional(z.int().check(z.nonnegative(), z.maximum(10))),
+  settlementRetryDelayMs: z.optional(z.int().check(z.positive())),
+});
 
-/** `/__sim/fx/rates`: read the rate table now on the simulated clock, set a pair's rate, change the drift. */
+/**
+ * `/__sim/fx/rates`: read the rate table now on the simulated clock, set a pair's rate, change the drift;
+ * `/__sim/fx/config`: the desk's settlement delay and how often a failed settlement is retried.
+ */
 export function fxAdminRoutes(
   add: AddAdminRoute,
   sim: MccyHost,
@@ -47,5 +56,11 @@ export function fxAdminRoutes(
     if (body.seed !== undefined) config.seed = body.seed;
     if (body.driftPercent !== undefined) config.driftPercent = String(body.driftPercent);
     return jsonResponse(200, ratesView(sim.state, sim.clock.now()));
+  });
+  add('PATCH', '/__sim/fx/config', (request) => {
+    const body = deskSchema.parse(bodyOf(request));
+    const { config } = sim.state.get(fxDesk);
+    Object.assign(config, body);
+    return jsonResponse(200, config);
   });
 }

@@ -82,7 +82,7 @@ export interface FxQuoteRecord {
   endToEndId?: string;
 }
 
-export type TradeStatus = 'Executed' | 'Settled' | 'Cancelled' | 'SettlementFailed';
+export type TradeStatus = 'Executed' | 'SettlementRetrying' | 'Settled' | 'Cancelled' | 'SettlementFailed';
 
 export interface FxTrade extends QuoteRequest {
   endToEndId: string;
@@ -97,6 +97,8 @@ export interface FxTrade extends QuoteRequest {
   requestedAt: string;
   executedAt?: string;
   status: TradeStatus;
+  /** Settlement attempts that failed so far. */
+  failedSettlements?: number;
 }
 
 export const fxDesk = defineState('fx-desk', () => ({
@@ -105,6 +107,13 @@ export const fxDesk = defineState('fx-desk', () => ({
     settlementDelayMs: 1_000,
     /** The `ReversalFee` of `Fx.Trade.Settlement.Failed`, in the sell currency (reported, not charged). */
     reversalFee: '2.50',
+    /**
+     * Failed settlements of a later-dated trade retried before the final failure: each failure before them is
+     * sent with `WillBeRetried` true (the page documents the flag, not how often; none by default).
+     */
+    settlementRetries: 0,
+    /** Simulated time from a failed settlement to its retry. */
+    settlementRetryDelayMs: 60 * 60 * 1000,
   },
   quotes: new Map<string, FxQuoteRecord>(),
   trades: new Map<string, FxTrade>(),
@@ -389,7 +398,7 @@ function valueDayOf(trade: FxTrade): LocalDate {
  * A trade the bank accepted (202): accounts that cannot take it cancel it at once; a same-day trade the sell
  * account cannot cover is cancelled at once (`Fx.Trade.Cancelled`), otherwise held and settled after
  * `settlementDelayMs`; a later trade is executed now and settled at 00:00 UK time on its value date, when an
- * uncovered sell account fails it (`Fx.Trade.Settlement.Failed`).
+ * uncovered sell account fails it (`Fx.Trade.Settlement.Failed`, retried `settlementRetries` times).
  */
 function bookTrade(host: MccyHost, trade: FxTrade, emit: Emit): void {
   const desk = host.state.get(fxDesk);
@@ -419,22 +428,14 @@ function bookTrade(host: MccyHost, trade: FxTrade, emit: Emit): void {
 }
 
 function settle(host: MccyHost, trade: FxTrade, held: boolean): void {
-  const emit = emitterFor(host, trade.institutionId);
   const wallets = walletsOf(host, trade);
   const { sellAmount, buyAmount, marginAmount } = trade.amounts;
   if (!wallets || (!held && wallets.sell.available().lt(sellAmount))) {
-    trade.status = 'SettlementFailed';
-    const { type, version } = FX_WEBHOOKS.settlementFailed;
-    emit(type, version, {
-      ...tradeMembers(trade),
-      CancellationCode: '1',
-      CancellationReason: wallets ? INSUFFICIENT_FUNDS : ACCOUNT_VALIDATION_FAILED,
-      WillBeRetried: false,
-      ReversalFee: new MoneyDecimal(host.state.get(fxDesk).config.reversalFee).toNumber(),
-      ReversalFeeCurrency: trade.sellCurrency,
-    });
+    // A same-day trade's money is held at booking: only a later-dated trade's settlement is retried.
+    failSettlement(host, trade, wallets ? INSUFFICIENT_FUNDS : ACCOUNT_VALIDATION_FAILED, !held);
     return;
   }
+  const emit = emitterFor(host, trade.institutionId);
   const at = host.clock.now().toISOString();
   wallets.sell.move(
     held
@@ -479,6 +480,29 @@ function settle(host: MccyHost, trade: FxTrade, held: boolean): void {
     CreditSettledAt: at,
     ...margin,
   });
+}
+
+/**
+ * `Fx.Trade.Settlement.Failed`: retried after `settlementRetryDelayMs` (`WillBeRetried` true) while the
+ * trade may be retried and retries remain, final otherwise.
+ */
+function failSettlement(host: MccyHost, trade: FxTrade, reason: string, retriable: boolean): void {
+  const { config } = host.state.get(fxDesk);
+  trade.failedSettlements = (trade.failedSettlements ?? 0) + 1;
+  const willBeRetried = retriable && trade.failedSettlements <= config.settlementRetries;
+  trade.status = willBeRetried ? 'SettlementRetrying' : 'SettlementFailed';
+  const { type, version } = FX_WEBHOOKS.settlementFailed;
+  emitterFor(host, trade.institutionId)(type, version, {
+    ...tradeMembers(trade),
+    CancellationCode: '1',
+    CancellationReason: reason,
+    WillBeRetried: willBeRetried,
+    ReversalFee: new MoneyDecimal(config.reversalFee).toNumber(),
+    ReversalFeeCurrency: trade.sellCurrency,
+  });
+  if (!willBeRetried) return;
+  const retryAt = new Date(host.clock.now().getTime() + config.settlementRetryDelayMs);
+  host.schedule(retryAt, `fx trade ${trade.endToEndId} settlement retry`, () => settle(host, trade, false));
 }
 
 // --- Webhook payloads (the Fx.Trade.* pages) ------------------------------------------------------------

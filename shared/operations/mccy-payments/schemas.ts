@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import {
   batchId,
+  distinctEndToEndIds,
   MULTI_CURRENCY_PAYMENT_CURRENCIES,
   multiCurrencyPaymentCurrency,
   multiCurrencyPaymentTransactions,
@@ -16,7 +17,8 @@ import { amountWithin } from '../../domain/money.js';
  *
  * The gateway REQUIRES `batchId` (the bank does not): a batch sent without one can never be cancelled, and the
  * gateway keeps its batches by it. Requiring it keeps the caller's bytes the signed bytes (nothing is added
- * before signing) and the caller always knows its batchId.
+ * before signing) and the caller always knows its batchId. It also refuses a batch that repeats an
+ * `endToEndId` (`distinctEndToEndIds`), which the bank would take and partly fail.
  */
 
 export const MESSAGES = {
@@ -193,18 +195,24 @@ const transaction = z.lazy(() =>
   }),
 );
 
-/** `POST /v1/mccy/payments`: 1 to 100 transactions in one currency (never GBP), with the batchId the gateway requires. */
+/**
+ * `POST /v1/mccy/payments`: 1 to 100 transactions in one currency (never GBP), with the batchId the gateway
+ * requires and an end-to-end id of its own for each transaction (which the gateway requires too).
+ */
 export const createMccyPaymentsBody = z.lazy(() =>
   z.strictObject({
     batchId: z.pipe(z.string({ error: MESSAGES.batchIdRequired }), batchId),
     currencyCode: multiCurrencyPaymentCurrency,
-    transactions: multiCurrencyPaymentTransactions(transaction),
+    transactions: multiCurrencyPaymentTransactions(transaction).check(distinctEndToEndIds()),
   }),
 );
 
 export type CreateMccyPaymentsBody = z.output<typeof createMccyPaymentsBody>;
 
-/** The same batch as the bank takes it: `batchId` optional (nullable), so such a batch cannot be cancelled. */
+/**
+ * The same batch as the bank takes it: `batchId` optional (nullable), so such a batch cannot be cancelled, and
+ * end-to-end ids may repeat (the bank fails the repeats when it processes the batch).
+ */
 export const createMccyPaymentsBankBody = z.lazy(() =>
   z.strictObject({
     batchId: z.optional(z.nullable(batchId)),

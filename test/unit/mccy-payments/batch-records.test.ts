@@ -3,9 +3,12 @@ import { JsonNumber } from '../../../shared/json/read-json.js';
 import {
   acceptedBatchFields,
   type BatchRecord,
+  type BatchTransaction,
   cancelRefusal,
-  movedTransaction,
+  earliestReceipt,
   sendingBatch,
+  transactionUpdate,
+  unknownOutcomeFields,
 } from '../../../shared/mccy-payments/records.js';
 
 /** The batch records, pure: their schedule from the bank's 202, the cancel rule, each transaction move. */
@@ -108,36 +111,102 @@ describe('the cancel rule', () => {
 
   it('refuses an unknown or already final transaction', () => {
     expect(cancelRefusal(batch, 'zzz', 'r', fridayEvening)?.kind).toBe('unknown-transaction');
-    const settled = movedTransaction(batchId, 'a', batch.transactions.a!, {
-      to: 'Settled',
-      at: '',
-      cause: 'w',
-    })!;
+    const settled = moved(batch.transactions.a!, 'Settled');
     const withSettled = { ...batch, transactions: { ...batch.transactions, a: settled } };
     expect(cancelRefusal(withSettled, 'a', 'r', fridayEvening)?.kind).toBe('not-cancellable');
   });
+
+  it('lets the bank judge a cancel of a batch whose outcome is unknown, even past the safe deadline (row 2)', () => {
+    const unknown = { ...batch, ...unknownOutcomeFields(batch, fridayEvening), isScheduled: undefined };
+    expect(cancelRefusal(unknown, undefined, 'r', at('2026-03-09T07:30:01Z'))).toBeUndefined();
+    expect(cancelRefusal(unknown, 'zzz', 'r', fridayEvening)?.kind).toBe('unknown-transaction');
+  });
+
+  it('refuses for now (in progress) a cancel of a batch still being sent', () => {
+    const sending = sendingBatch(
+      { batchId, currencyCode: 'EUR', transactions: [{ endToEndId: 'a', reference: 'r', amount: 1 }] },
+      'req-1',
+      fridayEvening,
+    );
+    expect(cancelRefusal(sending, undefined, 'r', fridayEvening)?.kind).toBe('in-progress');
+  });
 });
+
+const moved = (from: BatchTransaction, to: BatchTransaction['status']) => {
+  const update = transactionUpdate(batchId, 'a', from, { to, at: '2026-03-09T08:30:00Z', cause: `w-${to}` });
+  if (update?.kind !== 'moved') throw new Error(`no move to ${to}`);
+  return update.next;
+};
 
 describe('a transaction move', () => {
   const submitted = scheduledBatch().transactions.a!;
-  const move = (from: typeof submitted, to: Parameters<typeof movedTransaction>[3]['to']) =>
-    movedTransaction(batchId, 'a', from, { to, at: '2026-03-09T08:30:00Z', cause: `w-${to}` });
+  const update = (from: BatchTransaction, to: BatchTransaction['status']) =>
+    transactionUpdate(batchId, 'a', from, { to, at: '2026-03-09T08:31:00Z', cause: `late-${to}` });
 
   it.each(['Created', 'Settled', 'Cancelled', 'ValidationFailed', 'AssessmentFailed'] as const)(
     'goes Submitted -> %s',
     (to) => {
-      expect(move(submitted, to)?.status).toBe(to);
+      expect(moved(submitted, to).status).toBe(to);
     },
   );
 
   it('goes up only: Created -> Settled, never Settled -> Created', () => {
-    const created = move(submitted, 'Created')!;
-    const settled = move(created, 'Settled')!;
+    const settled = moved(moved(submitted, 'Created'), 'Settled');
     expect(settled.history.map((transition) => transition.to)).toEqual(['Submitted', 'Created', 'Settled']);
-    expect(move(settled, 'Created')).toBeUndefined();
+    expect(update(settled, 'Created')).toBeUndefined();
+    expect(update(settled, 'Settled')).toBeUndefined();
   });
 
-  it('keeps the first final state: a late Cancelled after Settled changes nothing', () => {
-    expect(move(move(submitted, 'Settled')!, 'Cancelled')).toBeUndefined();
+  // Row 1 of issue 27: a second final outcome is never silently dropped.
+  it('keeps Settled when Cancelled arrives after it, and records the conflicting fact once', () => {
+    const settled = moved(submitted, 'Settled');
+    const conflict = update(settled, 'Cancelled');
+    expect(conflict).toEqual({
+      kind: 'conflict',
+      transition: {
+        transitionId: `${batchId}:a:Cancelled`,
+        from: 'Settled',
+        to: 'Cancelled',
+        at: '2026-03-09T08:31:00Z',
+        cause: 'late-Cancelled',
+        conflict: true,
+      },
+    });
+    const recorded = { ...settled, history: [...settled.history, conflict!.transition] };
+    expect(update(recorded, 'Cancelled')).toBeUndefined();
+  });
+});
+
+describe('the receipt time a schedule is computed from (row 9)', () => {
+  const claimed = sendingBatch(
+    { batchId, currencyCode: 'EUR', transactions: [{ endToEndId: 'a', reference: 'r', amount: 1 }] },
+    'req-1',
+    new Date('2026-03-10T08:29:58Z'),
+  );
+
+  it('is when the request id was first sent, not when the answer arrived', () => {
+    const firstSent = new Date('2026-03-10T08:29:59Z');
+    const receivedAt = earliestReceipt(claimed, firstSent, new Date('2026-03-10T08:30:00.200Z'));
+    expect(receivedAt).toEqual(firstSent);
+    expect(acceptedBatchFields(claimed, true, receivedAt).processingAt).toBe('2026-03-10T08:30:00.000Z');
+  });
+
+  it('is the claim when the first send does not lie between the claim and now on the bank clock', () => {
+    const systemTime = new Date('2026-11-27T05:00:00Z');
+    expect(earliestReceipt(claimed, systemTime, new Date('2026-03-10T08:30:00.200Z'))).toEqual(
+      new Date('2026-03-10T08:29:58Z'),
+    );
+    expect(earliestReceipt(claimed, undefined, new Date('2026-03-10T08:30:00.200Z'))).toEqual(
+      new Date('2026-03-10T08:29:58Z'),
+    );
+  });
+});
+
+describe('a batch with a repeated end-to-end id', () => {
+  it('is never made into a record: two payments would merge into one entry (row 1)', () => {
+    const repeat = { endToEndId: 'same', reference: 'r', amount: 1 };
+    expect(() =>
+      sendingBatch({ batchId, currencyCode: 'EUR', transactions: [repeat, repeat] }, 'req-1', fridayEvening),
+    ).toThrow(/repeats end-to-end id same/);
   });
 });

@@ -1,5 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalDynamo, startLocalDynamo } from '../../../local/dynamo.js';
 import { nameChecksTable } from '../../../shared/config/tables.js';
@@ -25,17 +24,43 @@ const record = (endToEndId: string, outcome: string, expiresAt: number): NameChe
   expiresAt,
 });
 
+const ACCOUNT_A = '20000012345678';
+const ACCOUNT_B = '20000087654321';
+
 describe('the name-check store on DynamoDB (dynalite)', () => {
   it('keeps a check by end-to-end id, the latest check of an id winning; unknown ids are undefined', async () => {
-    await store.put(record('E2E-1', 'ANNM', 2_000_000_000));
+    await store.put(record('E2E-1', 'ANNM', 2_000_000_000), ACCOUNT_A);
     expect(await store.get('E2E-1')).toEqual(record('E2E-1', 'ANNM', 2_000_000_000));
-    await store.put(record('E2E-1', 'Matched', 2_000_000_100));
+    await store.put(record('E2E-1', 'Matched', 2_000_000_100), ACCOUNT_A);
     expect((await store.get('E2E-1'))?.outcome).toBe('Matched');
     expect(await store.get('E2E-unknown')).toBeUndefined();
   });
 
+  it('row 3 (issue 27): keeps the latest check of each account apart, so a later check of another account hides nothing', async () => {
+    await store.put(record('E2E-3', 'ANNM', 2_000_000_000), ACCOUNT_A);
+    await store.put(record('E2E-3', 'Matched', 2_000_000_100), ACCOUNT_B);
+
+    expect((await store.get('E2E-3'))?.outcome).toBe('Matched');
+    expect((await store.getFor('E2E-3', ACCOUNT_A))?.outcome).toBe('ANNM');
+    expect((await store.getFor('E2E-3', ACCOUNT_B))?.outcome).toBe('Matched');
+    expect(await store.getFor('E2E-3', '40000012345678')).toBeUndefined();
+    expect(await store.getFor('E2E-other', ACCOUNT_A)).toBeUndefined();
+  });
+
+  it('row 3 (issue 27): writes no account number in any key or attribute, only a digest in the key', async () => {
+    await store.put(record('E2E-4', 'Matched', 2_000_000_000), ACCOUNT_A);
+    const { Items } = await DynamoDBDocumentClient.from(dynamo.client).send(
+      new ScanCommand({ TableName: dynamo.tableName(nameChecksTable) }),
+    );
+    const items = (Items ?? []).filter((item) => item.record?.endToEndId === 'E2E-4');
+    expect(items.map((item) => item.endToEndId)).toEqual(
+      expect.arrayContaining(['E2E-4', expect.stringMatching(/^by-account#[0-9a-f]{64}$/)]),
+    );
+    expect(JSON.stringify(items)).not.toContain('12345678');
+  });
+
   it('writes expiresAt at the top of the item as epoch seconds, so DynamoDB TTL and the sandbox purge find it', async () => {
-    await store.put(record('E2E-2', 'Matched', 1_772_445_600));
+    await store.put(record('E2E-2', 'Matched', 1_772_445_600), ACCOUNT_A);
     const { Item } = await DynamoDBDocumentClient.from(dynamo.client).send(
       new GetCommand({ TableName: dynamo.tableName(nameChecksTable), Key: { endToEndId: 'E2E-2' } }),
     );
@@ -44,5 +69,6 @@ describe('the name-check store on DynamoDB (dynalite)', () => {
     // Past its expiry the sandbox purges it, as AWS would some time after.
     await dynamo.purgeExpired(new Date(1_772_445_601_000));
     expect(await store.get('E2E-2')).toBeUndefined();
+    expect(await store.getFor('E2E-2', ACCOUNT_A)).toBeUndefined();
   });
 });

@@ -25,6 +25,13 @@ const check = (
   expiresAt,
 });
 
+/** The creditor account of every payment here, and another account. */
+const CREDITOR = '12345687654321';
+const ANOTHER_ACCOUNT = '20000012345678';
+
+/** A check as the store keeps it: against the payments' creditor unless another account is named. */
+type Kept = NameCheckRecord | [NameCheckRecord, string];
+
 /** A v3 bulk body: one credit transfer per end-to-end id, with its amount. */
 const body = (transfers: Record<string, string>) => ({
   paymentInstructions: [
@@ -33,15 +40,20 @@ const body = (transfers: Record<string, string>) => ({
       creditTransfers: Object.entries(transfers).map(([endToEndIdentification, amount]) => ({
         paymentIdentification: { endToEndIdentification },
         amount: { currency: 'GBP', instructedAmount: new JsonNumber(amount) },
-        creditorAccount: { identification: { other: { identification: '12345687654321' } } },
+        creditorAccount: { identification: { other: { identification: CREDITOR } } },
       })),
     },
   ],
 });
 
-function setup(policy: NameCheckPolicy, checks: NameCheckRecord[], options: { failReads?: boolean } = {}) {
+function setup(policy: NameCheckPolicy, checks: Kept[], options: { failReads?: boolean } = {}) {
   const store = new MemoryPaymentStore();
-  const stored = new Map(checks.map((record) => [record.endToEndId, record]));
+  const stored = new Map(
+    checks.map((kept) => {
+      const [record, account] = Array.isArray(kept) ? kept : [kept, CREDITOR];
+      return [`${record.endToEndId}|${account}`, record];
+    }),
+  );
   const warnings: string[] = [];
   const tracker = paymentsTracker({
     store,
@@ -49,9 +61,9 @@ function setup(policy: NameCheckPolicy, checks: NameCheckRecord[], options: { fa
     log: { debug() {}, info() {}, warn: (message: string) => warnings.push(message), error() {} },
     nameChecks: {
       store: {
-        get: async (endToEndId) => {
+        getFor: async (endToEndId, account) => {
           if (options.failReads) throw new Error('DynamoDB unavailable');
-          return stored.get(endToEndId);
+          return stored.get(`${endToEndId}|${account}`);
         },
       },
       policy,
@@ -137,7 +149,9 @@ describe('the refuse-no-match policy', () => {
     const refused = await claim({ 'E2E-A': '250.01' });
     expect(refused?.status).toBe(422);
     expect(JSON.parse(refused?.body ?? '{}').errors).toEqual({
-      endToEndIdentification: ['E2E-A has no name check (policy refuse-no-match, requireAbove)'],
+      endToEndIdentification: [
+        'E2E-A has no name check of its creditor account (policy refuse-no-match, requireAbove)',
+      ],
     });
     expect(record('E2E-A')).toBeUndefined();
     expect(await claim({ 'E2E-B': '250.00', 'E2E-C': '9999' }, 'cw-2')).toBeUndefined();
@@ -147,6 +161,29 @@ describe('the refuse-no-match policy', () => {
     const { claim, store } = setup(refuseNoMatch, [], { failReads: true });
     await expect(claim({ 'E2E-1': '10.00' })).rejects.toThrow('DynamoDB unavailable');
     expect(store.records.size).toBe(0);
+  });
+
+  it('row 3 (issue 27): counts only the check of the payment’s creditor account: a no match there refuses though the latest check of the id, of another account, matched', async () => {
+    const { claim, store } = setup(refuseNoMatch, [
+      check('E2E-X', 'ANNM'),
+      [check('E2E-X'), ANOTHER_ACCOUNT],
+    ]);
+    const refused = await claim({ 'E2E-X': '10.00' });
+    expect(refused?.status).toBe(422);
+    expect(JSON.parse(refused?.body ?? '{}').errors).toEqual({
+      endToEndIdentification: ['E2E-X was name-checked with outcome ANNM'],
+    });
+    expect(store.records.size).toBe(0);
+  });
+
+  it('row 3 (issue 27): a check of another account leaves the payment unchecked: requireAbove refuses it, the record carries no check', async () => {
+    const strict = setup({ mode: 'refuse-no-match', requireAbove: '250' }, [
+      [check('E2E-Y'), ANOTHER_ACCOUNT],
+    ]);
+    expect((await strict.claim({ 'E2E-Y': '250.01' }))?.status).toBe(422);
+    const lenient = setup(off, [[check('E2E-Y', 'ANNM'), ANOTHER_ACCOUNT]]);
+    expect(await lenient.claim({ 'E2E-Y': '250.01' })).toBeUndefined();
+    expect(lenient.record('E2E-Y')?.nameCheck).toBeUndefined();
   });
 
   it('a re-claim after a refusal carries the check read then, not the earlier one', async () => {

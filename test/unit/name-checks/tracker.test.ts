@@ -35,6 +35,7 @@ const noMatch = JSON.stringify({
 
 function gateway(answer: () => Response, options: { failStore?: boolean } = {}) {
   const stored: NameCheckRecord[] = [];
+  const accounts: string[] = [];
   const sent: Array<{ requestId: string | null }> = [];
   const errors: string[] = [];
   const runs: string[] = [];
@@ -59,9 +60,10 @@ function gateway(answer: () => Response, options: { failStore?: boolean } = {}) 
   } as unknown as AttemptLog;
   const tracker = nameChecksTracker({
     store: {
-      put: async (record) => {
+      put: async (record, account) => {
         if (options.failStore) throw new Error('DynamoDB unavailable');
         stored.push(record);
+        accounts.push(account);
       },
     },
     log,
@@ -90,7 +92,7 @@ function gateway(answer: () => Response, options: { failStore?: boolean } = {}) 
         now: () => at,
       },
     );
-  return { call, stored, sent, errors, runs };
+  return { call, stored, accounts, sent, errors, runs };
 }
 
 const ok = (body = noMatch) =>
@@ -99,7 +101,7 @@ const check = { Identification: '04000412345678', EndToEndIdentification: 'E2E-9
 
 describe('the name-checks tracker on the operation path', () => {
   it('records a check sent without an Idempotency-Key (a check moves no money), with the X-Request-Id the bank saw', async () => {
-    const { call, stored, sent, runs } = gateway(() => ok());
+    const { call, stored, accounts, sent, runs } = gateway(() => ok());
     const result = await call(undefined, check);
     expect(result.status).toBe(200);
     expect(result.body).toBe(noMatch);
@@ -113,6 +115,9 @@ describe('the name-checks tracker on the operation path', () => {
         checkedAt: new Date(at).toISOString(),
       }),
     ]);
+    // Row 3 (issue 27): kept with the account it checked, for payments to compare; the record shows it masked.
+    expect(accounts).toEqual(['04000412345678']);
+    expect(JSON.stringify(stored)).not.toContain('12345678');
   });
 
   it('records a check sent with a key inside its single run, under the derived X-Request-Id', async () => {

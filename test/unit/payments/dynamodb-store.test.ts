@@ -46,12 +46,33 @@ describe('the payment store on DynamoDB (dynalite)', () => {
     // A writer that read the Submitted record lost the race: it must read again.
     expect(await store.replace(settled, record)).toBe(false);
     expect((await store.get(id))?.status).toBe('Accepted');
-    expect(await store.replace(settled, { status: 'Submitted', generation: 2 })).toBe(false);
+    expect(await store.replace(settled, { ...record, generation: 2 })).toBe(false);
+  });
+
+  it('row 5 (issue 27): appends to the history it read, never replaces it: a writer that read fewer entries loses, one that drops entries is refused', async () => {
+    const id = unique();
+    const record = submitted(id);
+    await store.create(record);
+    const settled = applyChange(record, { to: 'Settled', at, cause: 'tx-1' }) as PaymentRecord;
+    expect(await store.replace(settled, record)).toBe(true);
+    // Two writers read the Settled record; each appends a contradicting outcome (the same status, generation).
+    const rejected = applyChange(settled, { to: 'Rejected', at, cause: 'tx-2' }) as PaymentRecord;
+    const failed = applyChange(settled, { to: 'ValidationFailed', at, cause: 'v-1' }) as PaymentRecord;
+    const stillSettled = { ...rejected, status: 'Settled' as const };
+    expect(await store.replace(stillSettled, settled)).toBe(true);
+    expect(await store.replace({ ...failed, status: 'Settled' }, settled)).toBe(false);
+    expect((await store.get(id))?.history.map((t) => t.cause)).toEqual(['claim', 'tx-1', 'tx-2']);
+    // A write whose history is not the stored one with entries appended never reaches the table.
+    await expect(store.replace({ ...stillSettled, history: [] }, stillSettled)).rejects.toThrow(
+      'a write must append to the history it read',
+    );
+    await expect(store.replace(stillSettled, stillSettled)).rejects.toThrow('append');
   });
 
   it('refuses to replace a record that does not exist', async () => {
     const record = submitted(unique());
-    expect(await store.replace(record, record)).toBe(false);
+    const accepted = applyChange(record, { to: 'Accepted', at, cause: '202' }) as PaymentRecord;
+    expect(await store.replace(accepted, record)).toBe(false);
     expect(await store.get(record.endToEndId)).toBeUndefined();
   });
 

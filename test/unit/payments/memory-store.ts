@@ -1,5 +1,5 @@
 import type { PaymentStore } from '../../../shared/payments/ports.js';
-import type { PaymentRecord } from '../../../shared/payments/status.js';
+import { appendsHistory, type PaymentRecord } from '../../../shared/payments/status.js';
 
 /** A PaymentStore in memory with the same conditional semantics as the DynamoDB one. */
 export class MemoryPaymentStore implements PaymentStore {
@@ -20,10 +20,17 @@ export class MemoryPaymentStore implements PaymentStore {
     return true;
   }
 
-  async replace(record: PaymentRecord, expected: { status: string; generation: number }) {
+  async replace(record: PaymentRecord, expected: Pick<PaymentRecord, 'status' | 'generation' | 'history'>) {
+    if (!appendsHistory(record, expected))
+      throw new Error(`payment ${record.endToEndId}: a write must append to the history it read`);
     this.#interfere();
     const stored = this.records.get(record.endToEndId);
-    if (stored?.status !== expected.status || stored.generation !== expected.generation) return false;
+    if (
+      stored?.status !== expected.status ||
+      stored.generation !== expected.generation ||
+      stored.history.length !== expected.history.length
+    )
+      return false;
     this.records.set(record.endToEndId, structuredClone(record));
     return true;
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { AttentionItem } from '../../../shared/gateway/attention.js';
 import type { TrackedCall } from '../../../shared/gateway/tracker.js';
 import { JsonNumber } from '../../../shared/json/read-json.js';
 import type { BankBookings } from '../../../shared/payments/ports.js';
@@ -44,13 +45,34 @@ const singleBody = (endToEndId: string) => ({
   },
 });
 
+/** The attention list in memory: one item per kind, id and reason, the first `since` kept. */
+function memoryAttention() {
+  const items = new Map<string, AttentionItem>();
+  const keyOf = (kind: string, id: string, reason: string) => `${kind}#${id}#${reason}`;
+  return {
+    items,
+    raise: async (item: AttentionItem) => {
+      const key = keyOf(item.kind, item.id, item.reason);
+      if (!items.has(key)) items.set(key, item);
+    },
+    clear: async (kind: string, id: string, reason: string) => {
+      items.delete(keyOf(kind, id, reason));
+    },
+  };
+}
+
 function setup(bookings?: BankBookings) {
   const store = new MemoryPaymentStore();
   const published: ClearwayEvent[] = [];
   const bus = { failNext: 0 };
   const errors: string[] = [];
+  const errorDetails: Array<Record<string, unknown>> = [];
+  const attention = memoryAttention();
+  const conflicts = { counted: 0 };
   const deps = {
     store,
+    attention,
+    countOutcomeConflict: () => conflicts.counted++,
     events: {
       publish: async (event: ClearwayEvent) => {
         if (bus.failNext > 0) {
@@ -60,7 +82,15 @@ function setup(bookings?: BankBookings) {
         published.push(event);
       },
     },
-    log: { debug() {}, info() {}, warn() {}, error: (message: string) => errors.push(message) },
+    log: {
+      debug() {},
+      info() {},
+      warn() {},
+      error: (message: string, details?: Record<string, unknown>) => {
+        errors.push(message);
+        errorDetails.push(details ?? {});
+      },
+    },
     ...(bookings && { bookings }),
   };
   const tracker = paymentsTracker(deps);
@@ -125,6 +155,9 @@ function setup(bookings?: BankBookings) {
     published,
     bus,
     errors,
+    errorDetails,
+    attention,
+    conflicts,
     tracker,
     call,
     answered202,
@@ -279,20 +312,67 @@ describe('settling on the bank answer', () => {
     expect(record('e2e-1').history[1]?.cause).toBe('422');
   });
 
-  it('leaves the records Submitted when the outcome is unknown, or the bank said an earlier attempt was processed', async () => {
-    const { tracker, call, statusOf } = setup();
+  it('row 2 (issue 27): a lost answer puts the records in OutcomeUnknown, raised for attention, until the bank’s word clears it', async () => {
+    const { tracker, call, answered202, attention, changes, record, statusOf } = setup();
     await tracker.claim(call('req-1'));
     await tracker.settle(call('req-1'), { unknown: 'no-answer' });
-    await tracker.settle(call('req-1'), { unknown: 'already-processed' });
-    expect(statusOf('e2e-1')).toBe('Submitted');
+
+    expect(record('e2e-1').history.at(-1)).toMatchObject({
+      from: 'Submitted',
+      to: 'OutcomeUnknown',
+      cause: 'no-answer',
+    });
+    expect(changes()).toEqual(['e2e-1 null->Submitted', 'e2e-1 Submitted->OutcomeUnknown']);
+    expect([...attention.items.values()]).toEqual([
+      {
+        kind: 'payment',
+        id: 'e2e-1',
+        reason: 'outcome-unknown',
+        since: at.toISOString(),
+        path: '/gateway/payments/e2e-1',
+        detail: expect.stringContaining('never arrived'),
+      },
+    ]);
+    // The detail names the creditor masked, never the whole account number.
+    expect([...attention.items.values()][0]?.detail).toContain('****4321');
+    expect([...attention.items.values()][0]?.detail).not.toContain('12345687654321');
+
+    // The retry with the same key reaches the bank, whose 202 decides.
+    await answered202('req-1', { 'e2e-1': 'Accepted' });
+    expect(statusOf('e2e-1')).toBe('Accepted');
+    expect(attention.items.size).toBe(0);
   });
 
-  it('reads the bank’s payment data when an earlier attempt was processed but its 202 was lost: booked is Accepted, not booked Refused', async () => {
-    const booked = new Set(['e2e-1']);
-    const { tracker, call, statusOf, record } = setup({
-      isBooked: async (endToEndId) => {
+  it('row 2 (issue 27): "already processed" with no read-back is unknown too; the webhook settles and clears it; a late unknown moves nothing', async () => {
+    const s = setup();
+    await s.tracker.claim(s.call('req-1', bulkBody('e2e-1', 'e2e-2')));
+    await s.settledWebhook('e2e-2');
+    await s.tracker.settle(s.call('req-1', bulkBody('e2e-1', 'e2e-2')), { unknown: 'already-processed' });
+
+    expect(s.record('e2e-1').history.at(-1)).toMatchObject({
+      to: 'OutcomeUnknown',
+      cause: 'already-processed',
+    });
+    expect(s.statusOf('e2e-2')).toBe('Settled');
+    expect([...s.attention.items.keys()]).toEqual(['payment#e2e-1#outcome-unknown']);
+
+    await s.settledWebhook('e2e-1');
+    expect(s.record('e2e-1').history.at(-1)).toMatchObject({ from: 'OutcomeUnknown', to: 'Settled' });
+    expect(s.attention.items.size).toBe(0);
+  });
+
+  it('reads the bank’s payment data when an earlier attempt was processed but its 202 was lost: this send’s booking is Accepted, no debit Refused, a failed read unknown', async () => {
+    const thisSend = {
+      debit: true,
+      amount: '10.5',
+      account: '12345687654321',
+      bookedAt: '2026-03-02T09:00:01Z',
+      status: 'ACSC',
+    };
+    const { tracker, call, statusOf, record, attention } = setup({
+      bookingsOf: async (endToEndId) => {
         if (endToEndId === 'e2e-3') throw new Error('bank unavailable');
-        return booked.has(endToEndId);
+        return endToEndId === 'e2e-1' ? [thisSend] : [{ ...thisSend, debit: false }];
       },
     });
     const body = bulkBody('e2e-1', 'e2e-2', 'e2e-3');
@@ -302,13 +382,50 @@ describe('settling on the bank answer', () => {
     expect([statusOf('e2e-1'), statusOf('e2e-2'), statusOf('e2e-3')]).toEqual([
       'Accepted',
       'Refused',
-      'Submitted',
+      'OutcomeUnknown',
     ]);
     expect(record('e2e-2')?.history.at(-1)).toMatchObject({
       from: 'Submitted',
       to: 'Refused',
       cause: 'read-back',
     });
+    expect([...attention.items.keys()]).toEqual(['payment#e2e-3#outcome-unknown']);
+  });
+
+  it('row 6 (issue 27): a read-back counts only this send’s booking: an earlier, a rejected, another amount’s or another creditor’s debit leaves the outcome unknown, raised', async () => {
+    const booking = {
+      debit: true,
+      amount: '10.50',
+      account: '12345687654321',
+      bookedAt: '2026-03-02T09:00:00.500Z',
+      status: 'ACSP',
+    };
+    const seen: Record<string, object> = {
+      'e2e-early': { ...booking, bookedAt: '2026-03-02T08:59:59.999Z', status: 'ACSC' },
+      'e2e-rejected': { ...booking, status: 'RJCT' },
+      'e2e-amount': { ...booking, amount: '10.51' },
+      'e2e-creditor': { ...booking, account: '20000012345678' },
+      'e2e-return': { ...booking, isReturn: true },
+      'e2e-mine': booking,
+    };
+    const ids = Object.keys(seen);
+    const { tracker, call, statusOf, record, attention } = setup({
+      bookingsOf: async (endToEndId) => [seen[endToEndId] as typeof booking & { isReturn?: boolean }],
+    });
+    await tracker.claim(call('req-1', bulkBody(...ids)));
+    await tracker.settle(call('req-1', bulkBody(...ids)), { unknown: 'already-processed' });
+
+    expect(ids.map(statusOf)).toEqual([
+      'OutcomeUnknown',
+      'OutcomeUnknown',
+      'OutcomeUnknown',
+      'OutcomeUnknown',
+      'OutcomeUnknown',
+      'Accepted',
+    ]);
+    expect(record('e2e-early').history.at(-1)).toMatchObject({ to: 'OutcomeUnknown', cause: 'read-back' });
+    expect(attention.items.size).toBe(5);
+    expect([...attention.items.values()][0]?.detail).toContain('no booking of this send');
   });
 
   it('keeps the answer going when the bus fails: the failure is logged, the record moved', async () => {
@@ -405,7 +522,7 @@ describe('the 202 and the webhooks in any order, each transition exactly once', 
     expect([s.statusOf('e2e-1'), s.statusOf('e2e-2')]).toEqual(['ValidationFailed', 'Submitted']);
   });
 
-  it('never moves a Settled payment back, nor a Rejected one to Settled', async () => {
+  it('never moves a final payment back to Accepted; a contradicting final outcome is a conflict (row 1)', async () => {
     const s = setup();
     await s.tracker.claim(s.call('req-1', bulkBody('e2e-1', 'e2e-2')));
     await s.settledWebhook('e2e-1');
@@ -413,7 +530,81 @@ describe('the 202 and the webhooks in any order, each transition exactly once', 
     await s.rejectedWebhook('e2e-2');
     await s.settledWebhook('e2e-2');
     await s.answered202('req-1', { 'e2e-1': 'Accepted', 'e2e-2': 'Accepted' });
-    expect([s.statusOf('e2e-1'), s.statusOf('e2e-2')]).toEqual(['Settled', 'Rejected']);
+    // Updated for issue 27 (row 1): the second outcome was dropped silently; now both are kept.
+    expect([s.statusOf('e2e-1'), s.statusOf('e2e-2')]).toEqual(['Rejected', 'Settled']);
+    expect(s.record('e2e-1').history.map((t) => t.to)).toEqual(['Submitted', 'Settled', 'Rejected']);
+    expect(s.conflicts.counted).toBe(2);
+  });
+
+  it('row 1 (issue 27): a final outcome contradicting the one a payment had keeps both in its history, is logged with the key and counted, once', async () => {
+    const s = setup();
+    await s.tracker.claim(s.call('req-1'));
+    await s.settledWebhook('e2e-1', 'tx-1');
+    await s.rejectedWebhook('e2e-1', 'tx-2');
+
+    expect(s.record('e2e-1').status).toBe('Rejected');
+    expect(
+      s.record('e2e-1').history.map(({ from, to, cause, conflict }) => [from, to, cause, conflict]),
+    ).toEqual([
+      [null, 'Submitted', 'claim', undefined],
+      ['Submitted', 'Settled', 'tx-1', undefined],
+      ['Settled', 'Rejected', 'tx-2', true],
+    ]);
+    expect(s.errors).toEqual([
+      'a payment’s final outcome conflicts with the one it had; both are in its history',
+    ]);
+    expect(s.errorDetails[0]).toMatchObject({
+      endToEndId: 'e2e-1',
+      from: 'Settled',
+      to: 'Rejected',
+      cause: 'tx-2',
+    });
+    expect(s.conflicts.counted).toBe(1);
+    expect(s.changes().at(-1)).toBe('e2e-1 Settled->Rejected');
+
+    // A redelivery finds its fact written; the first outcome again is a fact this generation already has.
+    await s.rejectedWebhook('e2e-1', 'tx-2');
+    await s.settledWebhook('e2e-1', 'tx-3');
+    expect(s.record('e2e-1').history).toHaveLength(3);
+    expect(s.conflicts.counted).toBe(1);
+  });
+
+  it('row 1 (issue 27): a refusal the gateway recorded, then a settlement, is a conflict too; from the 202 path as from webhooks', async () => {
+    const s = setup();
+    await s.tracker.claim(s.call('req-1', bulkBody('e2e-1', 'e2e-2')));
+    await s.settledWebhook('e2e-2');
+    await s.answered202('req-1', { 'e2e-1': 'InsufficientFunds', 'e2e-2': 'InsufficientFunds' });
+    await s.settledWebhook('e2e-1');
+
+    expect(s.record('e2e-1').history.at(-1)).toMatchObject({
+      from: 'InsufficientFunds',
+      to: 'Settled',
+      conflict: true,
+    });
+    expect(s.record('e2e-2').history.at(-1)).toMatchObject({
+      from: 'Settled',
+      to: 'InsufficientFunds',
+      cause: '202',
+      conflict: true,
+    });
+    expect(s.conflicts.counted).toBe(2);
+  });
+
+  it('row 1 (issue 27): two final outcomes that agree (not paid) are no conflict: the first stays, nothing is counted', async () => {
+    const s = setup({ bookingsOf: async () => [] });
+    await s.tracker.claim(s.call('req-1'));
+    await s.answered202('req-1', { 'e2e-1': 'InsufficientFunds' });
+    // A twin caller of the same key heard "already processed"; its read-back finds nothing booked.
+    await s.tracker.settle(s.call('req-1'), { unknown: 'already-processed' });
+    await s.tracker.claim(s.call('req-2', bulkBody('e2e-2')));
+    await s.rejectedWebhook('e2e-2', 'tx-1');
+    await s.webhook('PaymentMessageValidationFailed', 'v-1', {
+      MessageId: 'req-2',
+      ValidationFailure: [{ EndToEndId: 'e2e-2', Reasons: ['Creditor name contains invalid characters'] }],
+    });
+
+    expect([s.statusOf('e2e-1'), s.statusOf('e2e-2')]).toEqual(['InsufficientFunds', 'Rejected']);
+    expect(s.conflicts.counted).toBe(0);
   });
 
   it('changes nothing on a duplicate webhook, and republishes its own transition with the same transitionId', async () => {

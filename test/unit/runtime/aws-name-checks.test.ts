@@ -39,6 +39,7 @@ describe('the name-check composition roots on AWS', () => {
     stub({
       ...forwardEnv,
       [ENV.paymentsTable]: 'payments',
+      [ENV.attentionTable]: 'attention',
       [ENV.eventBusName]: 'bus',
       [ENV.nameChecksTable]: 'name-checks',
       [ENV.nameCheckPolicy]: 'strict',

@@ -15,6 +15,7 @@ describe('the payments composition roots on AWS', () => {
       [ENV.idempotencyTable]: 'idempotency',
       [ENV.environment]: 'production',
       [ENV.paymentsTable]: 'payments',
+      [ENV.attentionTable]: 'attention',
       [ENV.eventBusName]: 'bus',
       [ENV.nameChecksTable]: 'name-checks',
       AWS_REGION: 'eu-west-2',

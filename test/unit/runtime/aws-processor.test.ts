@@ -14,6 +14,7 @@ const processorEnvironment = {
   [ENV.paymentsTable]: 'payments',
   [ENV.fxTable]: 'fx',
   [ENV.mccyBatchesTable]: 'mccy-batches',
+  [ENV.attentionTable]: 'attention',
   [ENV.statementBucket]: 'statements',
   [ENV.bankBaseUrl]: 'https://bank.test',
   AWS_REGION: 'eu-west-2',

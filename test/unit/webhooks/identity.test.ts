@@ -97,6 +97,50 @@ describe('the two sides of one settled transaction are two webhooks', () => {
   });
 });
 
+describe('issue 27 row 4: an FX settlement failure the bank will retry is not the final one', () => {
+  const failure = (WillBeRetried: unknown, CancellationReason = 'Insufficient funds') =>
+    webhookIdentity(
+      'Fx.Trade.Settlement.Failed',
+      1,
+      { EndToEndId: 'fx-1', CancellationCode: '1', CancellationReason, WillBeRetried, ReversalFee: 2.5 },
+      day,
+    ).key;
+
+  it('keeps the final failure’s key and gives a retried one its own, as a boolean or as text', () => {
+    expect(failure(false)).toBe('Fx.Trade.Settlement.Failed:fx-1');
+    expect(failure('false')).toBe('Fx.Trade.Settlement.Failed:fx-1');
+    expect(failure(undefined)).toBe('Fx.Trade.Settlement.Failed:fx-1');
+    expect(failure(true)).toMatch(/^Fx\.Trade\.Settlement\.Failed:fx-1:retried:[0-9a-f]{64}$/);
+    expect(failure('true')).toMatch(/^Fx\.Trade\.Settlement\.Failed:fx-1:retried:/);
+  });
+
+  it('tells two retried failures apart by what they say, and a redelivery of one stays one', () => {
+    expect(failure(true)).toBe(failure(true));
+    expect(failure(true, 'Insufficient funds')).not.toBe(failure(true, 'Account validation failed'));
+  });
+});
+
+describe('two events of one bank object that the same fields would merge (issue 27 row 4 review)', () => {
+  it('keys a TransactionRejected on its side too, as for a settlement', () => {
+    const side = (DebitCreditCode: string) =>
+      webhookIdentity('TransactionRejected', 2, { TransactionId: 't-9', DebitCreditCode }, day).key;
+    expect([side('Debit'), side('Credit')]).toEqual([
+      'TransactionRejected:t-9:Debit',
+      'TransactionRejected:t-9:Credit',
+    ]);
+  });
+
+  it.each(['Payments.Mccy.PaymentValidationFailed', 'Payments.Mccy.PaymentAssessmentFailed'])(
+    'keys a %s on its TransactionId too: one batch may fail one end-to-end id twice',
+    (type) => {
+      const failed = (TransactionId: string) =>
+        webhookIdentity(type, 1, { BatchId: 'b-1', EndToEndId: 'e-1', TransactionId }, day).key;
+      expect(failed('t-1')).toBe(`${type}:b-1:e-1:t-1`);
+      expect(failed('t-1')).not.toBe(failed('t-2'));
+    },
+  );
+});
+
 describe('the failure messages of one request are one webhook per instruction', () => {
   it('keys a payment message failure on its MessageId and the end-to-end ids it names, in any order', () => {
     const failed = (ids: string[]) =>

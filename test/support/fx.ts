@@ -1,0 +1,54 @@
+import { createAccount, emitterFor, type MccyAccount } from '../../local/bank-sim/mccy/accounts.js';
+import type { testSandbox } from './sandbox.js';
+
+/** What the FX tests share: an account to trade from, an order's body, a trade's status changes. */
+
+type World = Awaited<ReturnType<typeof testSandbox>>;
+
+/** A multi-currency account of the simulator's institution holding EUR and USD (no money yet). */
+export function fxTreasury(world: World): MccyAccount {
+  const { simulator } = world;
+  const outcome = createAccount(
+    simulator,
+    {
+      institutionId: simulator.institution.id,
+      label: 'Treasury',
+      owner: 'Acme Ltd',
+      kind: 'YourFunds',
+      currencies: ['EUR', 'USD'],
+    },
+    emitterFor(simulator, simulator.institution.id),
+  );
+  if (outcome.kind !== 'done') throw new Error(outcome.detail);
+  return outcome.value;
+}
+
+/** A `POST /fx/v1/order` body selling 1,000 of `sell` for `buy` between two of Acme's accounts. */
+export function fxOrderBody(
+  endToEndId: string,
+  { sell = 'GBP', buy = 'USD', iban = 'GB33CLRB04040412345678' } = {},
+) {
+  return {
+    customerInformation: {
+      sellAccount: { owner: 'Acme Ltd', iban },
+      buyAccount: { owner: 'Acme Ltd', iban },
+      attestation: 'Y',
+    },
+    tradeInformation: {
+      valueDate: '2026-03-03T00:00:00Z',
+      details: { instructedAmount: 1000, fixedSide: 'sell', sellCurrency: sell, buyCurrency: buy },
+      endToEndId,
+    },
+  };
+}
+
+/** The statuses a trade's FxTradeStatusChanged events moved it to, in the order they were published. */
+export async function fxTradeChanges(world: World, endToEndId: string): Promise<string[]> {
+  const events = (await world.events()) as Array<{
+    detailType: string;
+    detail: { endToEndId?: string; to?: string };
+  }>;
+  return events
+    .filter((event) => event.detailType === 'FxTradeStatusChanged' && event.detail.endToEndId === endToEndId)
+    .map((event) => event.detail.to as string);
+}
