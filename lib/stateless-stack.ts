@@ -445,6 +445,8 @@ export class StatelessStack extends Stack {
         {},
       ),
       attentionTable: stateful.attentionTable,
+      mccyBatchesTable: stateful.mccyBatchesTable,
+      eventBus: stateful.eventBus,
       afterMinutes: DEFAULT_ATTENTION_AFTER_MINUTES,
       ...(stateful.alarmTopic === undefined ? {} : { alarmTopic: stateful.alarmTopic }),
     });

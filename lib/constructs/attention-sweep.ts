@@ -16,6 +16,9 @@ export interface AttentionSweepProps {
   /** The `attention-sweep` function, made by the stack like every other. */
   readonly sweep: ClearwayFunction;
   readonly attentionTable: dynamodb.ITable;
+  /** Batches whose events could not be published: the sweep publishes them again. */
+  readonly mccyBatchesTable: dynamodb.ITable;
+  readonly eventBus: events.IEventBus;
   /** Minutes an item may wait for the bank's word before it counts. */
   readonly afterMinutes: number;
   readonly alarmTopic?: sns.ITopic;
@@ -26,8 +29,9 @@ const EVERY = Duration.minutes(15);
 
 /**
  * The sweep of records that wait for the bank's word (an unknown outcome, a pending cancel, an event not
- * yet published): a schedule, a role that may only scan the attention table, an alarm while any has waited
- * longer than its bound, and one when the sweep itself fails (otherwise the first would stay silent).
+ * yet published): a schedule, a role that may read the attention table and publish a batch's events again,
+ * an alarm while any has waited longer than its bound, and one when the sweep itself fails (otherwise the
+ * first would stay silent).
  */
 export class AttentionSweep extends Construct {
   readonly overdueAlarm: cloudwatch.Alarm;
@@ -40,9 +44,27 @@ export class AttentionSweep extends Construct {
     sweep.function.addEnvironment(ENV.attentionAfterMinutes, String(props.afterMinutes));
     sweep.addToRolePolicy(
       new iam.PolicyStatement({
-        sid: 'ReadTheAttentionList',
-        actions: ['dynamodb:Scan'],
+        // Scan to read it; put and delete as a batch's events are published again (or fail again).
+        sid: 'TheAttentionList',
+        actions: ['dynamodb:Scan', 'dynamodb:PutItem', 'dynamodb:DeleteItem'],
         resources: [attentionTable.tableArn],
+      }),
+    );
+    // Publishing a batch's events again: read the batch, mark what was published, clear or raise its item.
+    sweep.function.addEnvironment(ENV.mccyBatchesTable, props.mccyBatchesTable.tableName);
+    sweep.function.addEnvironment(ENV.eventBusName, props.eventBus.eventBusName);
+    sweep.addToRolePolicy(
+      new iam.PolicyStatement({
+        sid: 'RepublishBatchEvents',
+        actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+        resources: [props.mccyBatchesTable.tableArn],
+      }),
+    );
+    sweep.addToRolePolicy(
+      new iam.PolicyStatement({
+        sid: 'PublishBatchEvents',
+        actions: ['events:PutEvents'],
+        resources: [props.eventBus.eventBusArn],
       }),
     );
     new events.Rule(this, 'Schedule', {

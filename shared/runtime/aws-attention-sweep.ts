@@ -1,17 +1,25 @@
 import { ENV } from '../config/function-environment.js';
 import { DEFAULT_ATTENTION_AFTER_MINUTES, type SweepPorts } from '../gateway/attention-sweep.js';
-import { logger } from '../observability.js';
-import { buildAtColdStart, once } from './aws-common.js';
+import { MCCY_BATCH_ATTENTION } from '../mccy-payments/attention.js';
+import { mccyBatchRepublisherOf } from '../mccy-payments/wiring.js';
 import { awsAttention } from './aws-attention.js';
+import { buildAtColdStart, once } from './aws-common.js';
+import { awsEventPublisher } from './aws-events.js';
+import { awsFamilyPorts } from './aws-family-ports.js';
 
-/** Composition root of the attention sweep: the table, the bound, the system clock. */
+/**
+ * Composition root of the attention sweep: the table, the bound, the system clock, and the batches' events
+ * to publish again (their table and the bus).
+ */
 export const awsSweepPorts = once((): Omit<SweepPorts, 'recordOverdue'> => {
   const attention = awsAttention();
+  const ports = { ...awsFamilyPorts(), events: awsEventPublisher(), attention };
   return {
     list: () => attention.list(),
     now: () => new Date(),
     afterMinutes: afterMinutesOf(process.env[ENV.attentionAfterMinutes]),
-    log: logger,
+    log: ports.log,
+    republish: { [MCCY_BATCH_ATTENTION]: mccyBatchRepublisherOf(ports) },
   };
 });
 
