@@ -8,7 +8,7 @@ import {
   sweepAttention,
 } from '../shared/gateway/attention-sweep.js';
 import { logger, metrics } from '../shared/observability.js';
-import { awsSweepPorts } from '../shared/runtime/aws-attention-sweep.js';
+import { awsSweepPorts } from '../shared/runtime/root-attention-sweep.js';
 
 /** Every 15 minutes (EventBridge schedule): how many records have waited too long for the bank's word. */
 export function createAttentionSweep(ports: () => Omit<SweepPorts, 'recordOverdue'>) {

@@ -5,7 +5,7 @@ import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import middy from '@middy/core';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { logger, metrics } from '../shared/observability.js';
-import { awsProcessDependencies } from '../shared/runtime/aws-processor.js';
+import { awsProcessDependencies } from '../shared/runtime/root-webhook-processor.js';
 import { type ProcessDependencies, processWebhook } from '../shared/webhooks/process.js';
 
 const metricFor = {

@@ -4,7 +4,7 @@ import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { logger, metrics } from '../shared/observability.js';
-import { awsReceiveDependencies } from '../shared/runtime/aws-receiver.js';
+import { awsReceiveDependencies } from '../shared/runtime/root-webhook-receiver.js';
 import { type ReceiveDependencies, receiveWebhook } from '../shared/webhooks/receive.js';
 import { header, rawBody, toProxyResult } from './http/api-gateway.js';
 

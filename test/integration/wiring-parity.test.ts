@@ -109,7 +109,7 @@ describe('the sandbox and the AWS composition roots wire the same families', () 
   });
 
   it('run the one list of processor hooks', async () => {
-    const { awsProcessDependencies } = await import('../../shared/runtime/aws-processor.js');
+    const { awsProcessDependencies } = await import('../../shared/runtime/root-webhook-processor.js');
     const hooks = awsProcessDependencies().hooks;
     expect(seen.hookLists).toHaveLength(1);
     expect(seen.hookLists[0]).toBe(hooks);

@@ -21,8 +21,7 @@ describe('the payments composition roots on AWS', () => {
       AWS_REGION: 'eu-west-2',
     }))
       vi.stubEnv(name, value);
-    const { awsPaymentsForwardDependencies } =
-      await import('../../../shared/runtime/aws-payments-gateway.js');
+    const { awsPaymentsForwardDependencies } = await import('../../../shared/runtime/root-payments.js');
     const deps = awsPaymentsForwardDependencies();
     expect(Object.keys(deps.trackers ?? {})).toEqual(['payments']);
     expect(deps.runOnce).toBeTypeOf('function');
@@ -31,7 +30,7 @@ describe('the payments composition roots on AWS', () => {
   it('name the missing payments table', async () => {
     vi.stubEnv(ENV.paymentsTable, '');
     vi.stubEnv('AWS_REGION', 'eu-west-2');
-    const { awsPaymentStore } = await import('../../../shared/runtime/aws-payments.js');
+    const { awsPaymentStore } = await import('../../../shared/runtime/root-gateway-payments.js');
     expect(() => awsPaymentStore()).toThrow(ENV.paymentsTable);
   });
 });

@@ -22,7 +22,7 @@ const processorEnvironment = {
 
 const dependencies = async (extra: Record<string, string> = {}) => {
   for (const [name, value] of Object.entries({ ...processorEnvironment, ...extra })) vi.stubEnv(name, value);
-  const { awsProcessDependencies } = await import('../../../shared/runtime/aws-processor.js');
+  const { awsProcessDependencies } = await import('../../../shared/runtime/root-webhook-processor.js');
   return awsProcessDependencies;
 };
 

@@ -6,7 +6,7 @@ import { nameChecksTrackerOf } from '../name-checks/wiring.js';
 import { nameCheckOperations } from '../operations/name-checks/operations.js';
 import { buildAtColdStart, once } from './aws-common.js';
 import { awsFamilyPorts } from './aws-family-ports.js';
-import { awsForwardDependencies } from './aws-gateway.js';
+import { awsForwardDependencies } from './root-operation-functions.js';
 import { trackersFor } from './wiring.js';
 
 /**

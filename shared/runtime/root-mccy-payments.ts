@@ -9,7 +9,7 @@ import { awsAttention } from './aws-attention.js';
 import { buildAtColdStart, once, requireEnv } from './aws-common.js';
 import { awsEventPublisher } from './aws-events.js';
 import { awsFamilyPorts } from './aws-family-ports.js';
-import { awsForwardDependencies } from './aws-gateway.js';
+import { awsForwardDependencies } from './root-operation-functions.js';
 import { trackersFor } from './wiring.js';
 
 /** Minutes after processing before a batch is overdue (`MCCY_OVERDUE_AFTER_MINUTES`, default 240). */
