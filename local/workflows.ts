@@ -7,7 +7,7 @@ import {
   type UpdateItemCommandInput,
 } from '@aws-sdk/client-dynamodb';
 import { type StateMachineDefinition, StateMachine } from 'aws-local-stepfunctions';
-import type { Log } from '../shared/bank/client.js';
+import type { Log } from '../shared/ports/log.js';
 import type { Clock } from '../shared/ports/clock.js';
 import type { EventPublisher, GatewayEvent } from '../shared/webhooks/ports.js';
 import {

@@ -16,6 +16,7 @@ import {
   type RetryPolicy,
 } from './retry.js';
 import type { TokenSource } from './token-source.js';
+import type { Log } from '../ports/log.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -53,17 +54,6 @@ export interface BankResponse {
   correlationId: string | undefined;
   requestId: string;
   attempts: number;
-}
-
-/** Structured log attributes; never the token, keys or full account numbers. */
-export type LogAttributes = Record<string, unknown>;
-
-/** The slice of Powertools' Logger the shared code needs. */
-export interface Log {
-  debug(message: string, ...extra: LogAttributes[]): void;
-  info(message: string, ...extra: LogAttributes[]): void;
-  warn(message: string, ...extra: LogAttributes[]): void;
-  error(message: string, ...extra: LogAttributes[]): void;
 }
 
 export interface BankClientOptions {

@@ -1,4 +1,4 @@
-import type { Log } from '../bank/client.js';
+import type { Log } from '../ports/log.js';
 import { type Attention, type AttentionItem, OUTCOME_CONFLICT_METRIC } from '../gateway/attention.js';
 import { MAX_CONTENDED_WRITES } from '../gateway/tracker.js';
 import { fxQuotePath, fxTradePath } from './paths.js';

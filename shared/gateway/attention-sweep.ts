@@ -1,4 +1,4 @@
-import type { Log } from '../bank/client.js';
+import type { Log } from '../ports/log.js';
 import type { AttentionItem } from './attention.js';
 
 /** The metric of overdue items the stack's alarm watches. */

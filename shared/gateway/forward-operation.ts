@@ -1,7 +1,8 @@
 import type { Clock } from '../ports/clock.js';
 import { randomUUID } from 'node:crypto';
 import type { EnvironmentName } from '../config/function-environment.js';
-import type { BankClient, BankRequest, BankResponse, Log } from '../bank/client.js';
+import type { BankClient, BankRequest, BankResponse } from '../bank/client.js';
+import type { Log } from '../ports/log.js';
 import { BankError, BankUnreachableError } from '../bank/errors.js';
 import { isRetryableStatus } from '../bank/retry.js';
 import { type HttpResult, json, problem } from '../http/problem.js';

@@ -1,4 +1,4 @@
-import type { Log } from '../bank/client.js';
+import type { Log } from '../ports/log.js';
 import type { EventPublisher, GatewayEvent } from '../webhooks/ports.js';
 import type { HttpResult } from '../http/problem.js';
 

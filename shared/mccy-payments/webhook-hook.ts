@@ -1,4 +1,4 @@
-import type { Log } from '../bank/client.js';
+import type { Log } from '../ports/log.js';
 import { type Attention, OUTCOME_CONFLICT_METRIC } from '../gateway/attention.js';
 import { MAX_CONTENDED_WRITES, statusChangedEvent } from '../gateway/tracker.js';
 import type { EventPublisher, GatewayEvent } from '../webhooks/ports.js';

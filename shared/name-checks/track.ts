@@ -1,4 +1,4 @@
-import type { Log } from '../bank/client.js';
+import type { Log } from '../ports/log.js';
 import { isUnknownOutcome, type OperationTracker } from '../gateway/tracker.js';
 import { checkedAccountOf, nameCheckRecordOf } from './outcome.js';
 import type { NameCheckStore } from './ports.js';

@@ -1,4 +1,4 @@
-import type { Log } from '../bank/client.js';
+import type { Log } from '../ports/log.js';
 import type { Attention } from '../gateway/attention.js';
 import {
   MAX_CONTENDED_WRITES,

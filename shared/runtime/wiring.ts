@@ -1,6 +1,6 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
-import type { Log } from '../bank/client.js';
+import type { Log } from '../ports/log.js';
 import type { TableDefinition } from '../config/tables.js';
 import type { Attention } from '../gateway/attention.js';
 import type { OperationTracker } from '../gateway/tracker.js';

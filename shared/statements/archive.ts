@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Log } from '../bank/client.js';
+import type { Log } from '../ports/log.js';
 import { gatewayEventKey } from '../gateway/tracker.js';
 import { ISO_CODE_PATTERN } from '../domain/currencies.js';
 import { isValidIban } from '../domain/iban.js';

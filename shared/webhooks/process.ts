@@ -1,4 +1,4 @@
-import type { Log } from '../bank/client.js';
+import type { Log } from '../ports/log.js';
 import type { Clock } from '../ports/clock.js';
 import { parseEnvelope, WebhookEnvelopeError } from './envelope.js';
 import { eventProblem } from './event-limits.js';

@@ -1,4 +1,4 @@
-import type { Log } from '../bank/client.js';
+import type { Log } from '../ports/log.js';
 import { type HttpResult, problem } from '../http/problem.js';
 import type { Clock } from '../ports/clock.js';
 import type { Signer } from '../signing/signer.js';

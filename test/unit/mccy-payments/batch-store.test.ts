@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalDynamo, startLocalDynamo } from '../../../local/dynamo.js';
-import type { Log } from '../../../shared/bank/client.js';
+import type { Log } from '../../../shared/ports/log.js';
 import { mccyBatchesTable } from '../../../shared/config/tables.js';
 import { claimedMccyWebhook, mccyBatchRequest } from '../../support/mccy-batch.js';
 import { DynamoDbBatchStore } from '../../../shared/mccy-payments/dynamodb-store.js';
