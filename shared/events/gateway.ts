@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { TRADE_STATUSES, type TradeRecord } from '../fx/records.js';
-import { FX_TRADE_STATUS_CHANGED } from '../fx/webhook-hook.js';
+import { FX_TRADE_STATUS_CHANGED } from '../fx/records.js';
 import { API_TOKEN_EXPIRING } from '../bank/token-expiry.js';
 import { type BatchTransaction, TRANSACTION_STATUSES } from '../mccy-payments/records.js';
 import { MCCY_TRANSACTION_STATUS_CHANGED } from '../mccy-payments/webhook-hook.js';

@@ -1,3 +1,7 @@
+import type { Attention } from '../gateway/attention.js';
+import type { Clock } from '../ports/clock.js';
+import type { Log } from '../ports/log.js';
+import type { EventPublisher } from '../webhooks/ports.js';
 import type { QuoteRecord, QuoteStatus, TradeRecord, TradeStatus } from './records.js';
 
 /**
@@ -18,4 +22,17 @@ export interface FxStore {
   createTrade(record: TradeRecord): Promise<boolean>;
   /** Writes `record` only if the stored trade still has `expected` status; false otherwise. */
   replaceTrade(record: TradeRecord, expected: TradeStatus): Promise<boolean>;
+}
+
+/** What the FX tracker and webhook hook are built from. */
+export interface FxDependencies {
+  store: FxStore;
+  /** The gateway's clock (the hold is judged by it): the simulator's in the sandbox, real time on AWS. */
+  clock: Clock;
+  events: EventPublisher;
+  log: Log;
+  /** Counts a named metric (`FxMarginDifference`, `OUTCOME_CONFLICT_METRIC`): Powertools Metrics on AWS. */
+  count?: (metric: string) => void;
+  /** Records whose outcome is unknown until the bank's word moves them on; none wired: nothing is raised. */
+  attention?: Attention;
 }

@@ -10,6 +10,9 @@ import { DomainRuleError } from '../domain/errors.js';
 import { formatJsonNumber, MoneyDecimal, parseJsonNumber, toDecimal } from '../domain/money.js';
 import { JsonNumber } from '../json/read-json.js';
 
+/** The detail-type of the gateway's event for each trade transition. */
+export const FX_TRADE_STATUS_CHANGED = 'FxTradeStatusChanged';
+
 /**
  * The gateway's FX records, pure: a quote it obtained (held 45 s, executed once) and a trade it follows to
  * settlement. The rules of FX themselves are `shared/domain/fx.ts`; here only what the records do with them.

@@ -1,7 +1,4 @@
-import type { Log } from '../ports/log.js';
-import type { Clock } from '../ports/clock.js';
 import { formatJsonNumber } from '../domain/money.js';
-import type { Attention } from '../gateway/attention.js';
 import {
   isUnknownOutcome,
   MAX_CONTENDED_WRITES,
@@ -13,9 +10,8 @@ import {
 } from '../gateway/tracker.js';
 import { type HttpResult, PROBLEM_CONTENT_TYPE, problem } from '../http/problem.js';
 import { type CreateFxOrderBody, createFxOrderBody, fxQuoteBody } from '../operations/fx/schemas.js';
-import type { EventPublisher } from '../webhooks/ports.js';
 import { fxQuotePath, fxTradePath } from './paths.js';
-import type { FxStore } from './ports.js';
+import type { FxDependencies, FxStore } from './ports.js';
 import {
   claimedQuote,
   executionRefusal,
@@ -39,21 +35,9 @@ import {
   unknownQuoteItem,
   unknownTradeItem,
 } from './trade-moves.js';
-import { FX_TRADE_STATUS_CHANGED } from './webhook-hook.js';
+import { FX_TRADE_STATUS_CHANGED } from './records.js';
 
 export const FX_TRACKER = 'fx';
-
-export interface FxDependencies {
-  store: FxStore;
-  /** The gateway's clock (the hold is judged by it): the simulator's in the sandbox, real time on AWS. */
-  clock: Clock;
-  events: EventPublisher;
-  log: Log;
-  /** Counts a named metric (`FxMarginDifference`, `OUTCOME_CONFLICT_METRIC`): Powertools Metrics on AWS. */
-  count?: (metric: string) => void;
-  /** Records whose outcome is unknown until the bank's word moves them on; none wired: nothing is raised. */
-  attention?: Attention;
-}
 
 /**
  * The FX tracker of the operation use case. A quote is stored as the bank answered it; an execution is

@@ -6,20 +6,18 @@ import type { GatewayEvent } from '../webhooks/ports.js';
 import type { StateHook } from '../webhooks/process.js';
 import {
   decimalText,
+  FX_TRADE_STATUS_CHANGED,
   marginCheck,
   type TradeFacts,
   type TradeRecord,
   type TradeTransition,
   webhookTradeStatus,
 } from './records.js';
-import type { FxDependencies } from './track.js';
+import type { FxDependencies } from './ports.js';
 import { clearResolvedTrade, moveTrade, signalConflict } from './trade-moves.js';
 
-/**
- * The processor's side of FX: the Fx.Trade webhooks move trades. Apart from the operation side (track.ts),
- * so the processor does not load the FX operations' request schemas.
- */
-export const FX_TRADE_STATUS_CHANGED = 'FxTradeStatusChanged';
+// The processor's side of FX: the Fx.Trade webhooks move trades. Apart from the operation side (track.ts),
+// so the processor does not load the FX operations' request schemas.
 
 export function fxTradeStatusChanged(record: TradeRecord, transition: TradeTransition): GatewayEvent {
   return statusChangedEvent(FX_TRADE_STATUS_CHANGED, record, transition);

@@ -3,7 +3,7 @@ import type { Attention } from '../gateway/attention.js';
 import type { FamilyPorts } from '../runtime/wiring.js';
 import type { StateHook } from '../webhooks/process.js';
 import { DynamoDbFxStore } from './dynamodb-store.js';
-import type { FxDependencies } from './track.js';
+import type { FxDependencies } from './ports.js';
 import { fxWebhookHook } from './webhook-hook.js';
 
 /**

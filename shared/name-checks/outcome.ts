@@ -1,5 +1,5 @@
 import { accountIdentity } from '../payments/account-identity.js';
-import { maskAccount } from '../payments/status.js';
+import { maskAccount } from '../domain/account-mask.js';
 
 /**
  * A payee name check's outcome as the gateway keeps it, pure: what the tracker reads from the request and

@@ -1,12 +1,7 @@
+import { maskAccount } from '../domain/account-mask.js';
 import { JsonNumber } from '../json/read-json.js';
 import { accountIdentity } from './account-identity.js';
-import {
-  type Direction,
-  maskAccount,
-  type PaymentFacts,
-  type PaymentStatus,
-  type Screening,
-} from './status.js';
+import { type Direction, type PaymentFacts, type PaymentStatus, type Screening } from './status.js';
 
 /**
  * What the payments tracker reads from requests, 202 answers and webhooks: structurally, the few members it

@@ -263,13 +263,6 @@ export function appliedBy(record: PaymentRecord, cause: string, to: PaymentStatu
   return record.history.find((transition) => transition.cause === cause && transition.to === to);
 }
 
-/** `****` and the last four characters: never a full account number. */
-export function maskAccount(identification: string | undefined): string | undefined {
-  if (identification === undefined || identification === '') return undefined;
-  const compact = identification.replace(/\s+/g, '');
-  return `****${compact.length > 4 ? compact.slice(-4) : ''}`;
-}
-
 function definedOnly<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
