@@ -1,10 +1,16 @@
 import { createPublicKey, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ClearwayClient, ClearwayNotFoundError, createClearwayClient } from '../../client/index.js';
+import {
+  type ClearwayClient,
+  ClearwayNotFoundError,
+  createClearwayClient,
+  type OperationRequest,
+} from '../../client/index.js';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { eventViolation } from '../../shared/events/catalogue.js';
 import { DynamoDbAttention } from '../../shared/gateway/dynamodb-attention.js';
 import type { ClearwayEvent } from '../../shared/webhooks/ports.js';
+import { fpsPaymentBody } from '../support/fps-payment.js';
 import { mccyBatchBody, mccyTransaction } from '../support/mccy-batch.js';
 import { deployedAssemblies } from './assemblies.js';
 import { LocalDeployment } from './deployment.js';
@@ -95,33 +101,14 @@ describe('the deployed functions, end to end on the synthesized simulation templ
     const endToEndId = `deployed-${randomUUID().slice(0, 8)}`;
 
     const sent = await clearway.sendFpsPayments({
-      body: {
-        paymentInstructions: [
-          {
-            debtor: { address: '1 High Street' },
-            paymentInstructionIdentification: `pi-${endToEndId}`,
-            debtorAccount: { identification: { iban: payer.iban } },
-            creditTransfers: [
-              {
-                paymentIdentification: {
-                  instructionIdentification: `i-${endToEndId}`,
-                  endToEndIdentification: endToEndId,
-                },
-                amount: { instructedAmount: 12.5 },
-                creditor: { name: 'Supplier Ltd' },
-                creditorAccount: {
-                  identification: {
-                    other: { identification: '20000012345678', schemeName: { code: 'BBAN' } },
-                  },
-                },
-                remittanceInformation: {
-                  structured: { creditorReferenceInformation: { reference: 'Invoice 1' } },
-                },
-              },
-            ],
-          },
-        ],
-      },
+      body: JSON.parse(
+        fpsPaymentBody({
+          debtorIban: payer.iban,
+          endToEndId,
+          amount: 12.5,
+          creditorAccount: '20000012345678',
+        }),
+      ) as OperationRequest<'sendFpsPayments'>['body'],
     });
     expect(sent.status).toBe(202);
     await deployment.bank.advanceClock(10_000);

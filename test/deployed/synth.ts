@@ -4,14 +4,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { createClearway } from '../../lib/clearway.js';
 import { loadConfig } from '../../lib/config.js';
 import type { EnvironmentName } from '../../shared/config/function-environment.js';
-import type { CfnTemplate } from '../infra/synth.js';
-
-/** The feature flags of cdk.json, so this synthesizes what `npm run synth` does. */
-const cdkJsonContext = (
-  JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as {
-    context: Record<string, unknown>;
-  }
-).context;
+import { type CfnTemplate, cdkJsonContext } from '../infra/synth.js';
 
 export interface SynthesizedAssembly {
   readonly envName: EnvironmentName;

@@ -6,7 +6,7 @@ import { createClearway } from '../../lib/clearway.js';
 import { type ClearwayConfig, loadConfig } from '../../lib/config.js';
 
 /** The feature flags of cdk.json, so the tests synthesize what `npm run synth` does. */
-const cdkJsonContext = (
+export const cdkJsonContext = (
   JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as {
     context: Record<string, unknown>;
   }
