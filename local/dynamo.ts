@@ -123,7 +123,8 @@ async function purgeTable(
   return purged;
 }
 
-async function untilActive(client: DynamoDBClient, name: string): Promise<void> {
+/** dynalite reports a new table missing until its timer makes it ACTIVE: waits for it, a bounded number of times. */
+export async function untilActive(client: DynamoDBClient, name: string): Promise<void> {
   for (let attempt = 0; attempt < 200; attempt++) {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: name }));
     if (Table?.TableStatus === 'ACTIVE') return;

@@ -10,7 +10,7 @@ import { ENV } from '../../shared/config/function-environment.js';
 import { RECORDS_NEEDING_ATTENTION } from '../../shared/gateway/attention-sweep.js';
 import { fnNames } from '../catalog.js';
 import { type ClearwayFunction, metricsNamespace } from './function.js';
-import { withActions } from './operations-dashboard.js';
+import { failedRunsAlarm, withActions } from './operations-dashboard.js';
 
 export interface AttentionSweepProps {
   /** The `attention-sweep` function, made by the stack like every other. */
@@ -89,16 +89,12 @@ export class AttentionSweep extends Construct {
       }),
       props.alarmTopic,
     );
-    this.failedAlarm = withActions(
-      new cloudwatch.Alarm(this, 'SweepFailed', {
-        alarmDescription:
-          'The attention sweep failed (its log says why): records waiting for the bank are not being watched.',
-        metric: sweep.function.metricErrors({ period: Duration.hours(1), statistic: cloudwatch.Stats.SUM }),
-        threshold: 1,
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        evaluationPeriods: 1,
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-      }),
+    this.failedAlarm = failedRunsAlarm(
+      this,
+      'SweepFailed',
+      sweep.function,
+      Duration.hours(1),
+      'The attention sweep failed (its log says why): records waiting for the bank are not being watched.',
       props.alarmTopic,
     );
   }

@@ -1,6 +1,7 @@
 import { Duration } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as cloudwatchActions from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
@@ -213,4 +214,29 @@ export function withActions(alarm: cloudwatch.Alarm, topic: sns.ITopic | undefin
     alarm.addOkAction(new cloudwatchActions.SnsAction(topic));
   }
   return alarm;
+}
+
+/**
+ * The alarm of a scheduled function that failed at least once in `period` (its log says why): without it a
+ * broken check would stay silent.
+ */
+export function failedRunsAlarm(
+  scope: Construct,
+  id: string,
+  fn: lambda.IFunction,
+  period: Duration,
+  description: string,
+  topic: sns.ITopic | undefined,
+): cloudwatch.Alarm {
+  return withActions(
+    new cloudwatch.Alarm(scope, id, {
+      alarmDescription: description,
+      metric: fn.metricErrors({ period, statistic: cloudwatch.Stats.SUM }),
+      threshold: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    }),
+    topic,
+  );
 }

@@ -9,7 +9,7 @@ import { Construct } from 'constructs';
 import { ENV } from '../../shared/config/function-environment.js';
 import { fnNames } from '../catalog.js';
 import { type ClearwayFunction, metricsNamespace } from './function.js';
-import { withActions } from './operations-dashboard.js';
+import { failedRunsAlarm, withActions } from './operations-dashboard.js';
 
 export interface TokenExpiryCheckProps {
   /** The `token-expiry-check` function, made by the stack like every other. */
@@ -72,16 +72,12 @@ export class TokenExpiryCheck extends Construct {
       }),
       props.alarmTopic,
     );
-    this.failedAlarm = withActions(
-      new cloudwatch.Alarm(this, 'CheckFailed', {
-        alarmDescription:
-          "The API token expiry check failed (its log says why: an unreadable secret, a missing expiresAt, the bus refused the event): the token's expiry is not being watched.",
-        metric: check.function.metricErrors({ period: Duration.days(1), statistic: cloudwatch.Stats.SUM }),
-        threshold: 1,
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        evaluationPeriods: 1,
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-      }),
+    this.failedAlarm = failedRunsAlarm(
+      this,
+      'CheckFailed',
+      check.function,
+      Duration.days(1),
+      "The API token expiry check failed (its log says why: an unreadable secret, a missing expiresAt, the bus refused the event): the token's expiry is not being watched.",
       props.alarmTopic,
     );
   }

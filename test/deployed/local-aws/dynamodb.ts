@@ -1,11 +1,7 @@
 import type { AddressInfo } from 'node:net';
-import {
-  type CreateTableCommandInput,
-  CreateTableCommand,
-  DescribeTableCommand,
-  DynamoDBClient,
-} from '@aws-sdk/client-dynamodb';
+import { type CreateTableCommandInput, CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
+import { untilActive } from '../../../local/dynamo.js';
 import type { Account } from './iam.js';
 import { forward } from './forward.js';
 import { jsonError, jsonErrorOf, jsonService, Refusal, type Service } from './service.js';
@@ -60,15 +56,6 @@ export async function startDynalite(
     client.destroy();
   }
   return { endpoint, close };
-}
-
-async function untilActive(client: DynamoDBClient, name: string): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const { Table } = await client.send(new DescribeTableCommand({ TableName: name }));
-    if (Table?.TableStatus === 'ACTIVE') return;
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  throw new Error(`dynalite table ${name} did not become ACTIVE`);
 }
 
 /** Item and table operations on one table (`TableName`) or several (`RequestItems`), passed to dynalite. */
