@@ -445,12 +445,13 @@ function cloudResources(
   const arnOf = (logicalId: string, s: SynthesizedStack = stack) => templates.attribute(logicalId, 'Arn', s);
   const nameOf = (logicalId: string, s: SynthesizedStack = stack) =>
     templates.physicalName(logicalId, templates.resource(logicalId, s).resource, s);
-  const policyOf = (type: string, listProperty: string, logicalId: string) =>
+  // A queue policy names its queues (`Queues`, a list), a bucket policy its bucket (`Bucket`).
+  const policyOf = (type: string, property: 'Queues' | 'Bucket', logicalId: string) =>
     of(type)
       .filter(([, policy]) =>
-        ((policy.Properties?.[listProperty] as unknown[] | undefined) ?? [policy.Properties?.Bucket]).some(
-          (ref) => JSON.stringify(ref) === JSON.stringify({ Ref: logicalId }),
-        ),
+        [policy.Properties?.[property]]
+          .flat()
+          .some((ref) => JSON.stringify(ref) === JSON.stringify({ Ref: logicalId })),
       )
       .map(([, policy]) => resolve(policy.Properties?.PolicyDocument))[0];
   return {
@@ -508,7 +509,7 @@ function cloudResources(
     }),
     buckets: of('AWS::S3::Bucket').map(([logicalId]) => ({
       name: nameOf(logicalId),
-      policy: policyOf('AWS::S3::BucketPolicy', 'Buckets', logicalId),
+      policy: policyOf('AWS::S3::BucketPolicy', 'Bucket', logicalId),
     })),
   };
 }
