@@ -8,22 +8,43 @@ const classicZod = ['zod', 'zod/v4', 'zod/v4/classic'].map((name) => ({
   message: "Use zod/mini (import * as z from 'zod/mini'): classic zod is not tree-shakable.",
 }));
 
+/** Relative imports stay within a folder and its parent; anything further is a subpath import (package.json). */
+const climbing = {
+  regex: '^\\.\\./\\.\\./',
+  message: 'Import through a subpath (#shared/..., #sim/...), not ../../.',
+};
+
 /**
- * The folder READMEs' "may import" tables as errors: files under `folder` may not import from the top-level
- * folders named in `forbidden` (what each README says it may not touch).
+ * The folder READMEs' "may import" tables as errors: files under `folder` may not import the folders named in
+ * `forbidden` (paths from the project root, such as `lib` or `shared/gateway`), whether through a subpath
+ * import (`#lib/...`; `local/bank-sim` is `#sim/...`, so forbidding `local` leaves the simulator allowed)
+ * or a relative path.
  */
-const boundary = (folder, forbidden, why) => ({
-  files: [`${folder}/**/*.ts`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        paths: classicZod,
-        patterns: [{ regex: `^(\\.\\./)+(${forbidden.join('|')})/`, message: `${folder}/ ${why}` }],
-      },
-    ],
-  },
-});
+const boundary = (folder, forbidden, why, { allowClimbing = false } = {}) => {
+  const subpaths = forbidden.map((path) =>
+    path.startsWith('local/bank-sim') ? `#sim${path.slice('local/bank-sim'.length)}` : `#${path}`,
+  );
+  return {
+    files: [`${folder}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: classicZod,
+          patterns: [
+            ...(forbidden.length === 0
+              ? []
+              : [
+                  { regex: `^(${subpaths.join('|')})/`, message: `${folder}/ ${why}` },
+                  { regex: `^(\\.\\./)+(${forbidden.join('|')})/`, message: `${folder}/ ${why}` },
+                ]),
+            ...(allowClimbing ? [] : [climbing]),
+          ],
+        },
+      ],
+    },
+  };
+};
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'cdk.out/', '.sandbox/', 'coverage/'] },
@@ -38,9 +59,47 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: classicZod }],
     },
   },
-  boundary('shared', ['lib', 'functions', 'local', 'client', 'bin', 'test'], 'imports nothing above it.'),
-  boundary('functions', ['lib', 'local', 'client', 'bin', 'test'], 'may import shared/ only.'),
-  boundary('lib', ['functions', 'local', 'client', 'bin', 'test'], 'is CDK: it may import shared/ only.'),
-  boundary('client', ['lib', 'functions', 'local', 'bin', 'test'], 'is the typed client: shared/ only.'),
+  boundary(
+    'shared',
+    ['lib', 'functions', 'local', 'local/bank-sim', 'client', 'bin', 'test'],
+    'imports nothing above it.',
+  ),
+  boundary(
+    'functions',
+    ['lib', 'local', 'local/bank-sim', 'client', 'bin', 'test'],
+    'may import shared/ only.',
+  ),
+  boundary(
+    'lib',
+    ['functions', 'local', 'local/bank-sim', 'client', 'bin', 'test'],
+    'is CDK: it may import shared/ only.',
+  ),
+  boundary(
+    'client',
+    ['lib', 'functions', 'local', 'local/bank-sim', 'bin', 'test'],
+    'is the typed client: shared/ only.',
+  ),
+  boundary('bin', ['test'], 'runs the tools: anything but the tests.'),
+  boundary(
+    'events',
+    ['lib', 'functions', 'local', 'local/bank-sim', 'client', 'bin', 'test'],
+    'is generated types: shared/ only.',
+  ),
   boundary('local', ['lib', 'bin', 'test'], 'is the sandbox: shared/ and functions/ only.'),
+  // Listed after local/, so its rule replaces local/'s for the simulator's files.
+  boundary(
+    'local/bank-sim',
+    [
+      'lib',
+      'functions',
+      'client',
+      'bin',
+      'test',
+      'local',
+      'shared/(gateway|runtime|payments|fx|mccy-payments|name-checks|statements|workflows|onboarding|events)',
+    ],
+    "is the bank: it may import shared/'s rules and ports, never the gateway's use cases, functions or sandbox.",
+  ),
+  // Tests may import anything, through subpaths or relative paths.
+  boundary('test', [], '', { allowClimbing: true }),
 );

@@ -5,8 +5,8 @@
  */
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { createClearway } from '../lib/clearway.js';
-import { ConfigError, loadConfig } from '../lib/config.js';
+import { createClearway } from '#lib/clearway.js';
+import { ConfigError, loadConfig } from '#lib/config.js';
 
 const app = new App();
 try {

@@ -1,5 +1,5 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { eventSchemaFiles, eventTypesText } from '../lib/event-schemas.js';
+import { eventSchemaFiles, eventTypesText } from '#lib/event-schemas.js';
 
 /**
  * `npm run events`: writes what is generated from the event catalogue: a JSON Schema per event in

@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { openApiText, withOperationsTable } from '../lib/openapi.js';
+import { openApiText, withOperationsTable } from '#lib/openapi.js';
 
 /**
  * `npm run openapi`: writes what is generated from the operation registry: the internal API's description

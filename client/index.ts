@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type * as z from 'zod/mini';
-import { checkRequest, OUTCOME_HEADER, refusalProblem } from '../shared/gateway/request.js';
-import { gatewayRoutes } from '../shared/gateway/routes.js';
-import type { JsonNumber } from '../shared/json/read-json.js';
-import { operations, type OperationsById } from '../shared/operations/index.js';
-import type { Operation } from '../shared/operations/operation.js';
-import type { operationResponses } from '../shared/operations/responses.js';
+import { checkRequest, OUTCOME_HEADER, refusalProblem } from '#shared/gateway/request.js';
+import { gatewayRoutes } from '#shared/gateway/routes.js';
+import type { JsonNumber } from '#shared/json/read-json.js';
+import { operations, type OperationsById } from '#shared/operations/index.js';
+import type { Operation } from '#shared/operations/operation.js';
+import type { operationResponses } from '#shared/operations/responses.js';
 import { ClearwayConnectionError, clearwayError, type Problem } from './errors.js';
 import { type Credentials, requestSigner } from './signing.js';
 

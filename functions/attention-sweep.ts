@@ -6,9 +6,9 @@ import {
   RECORDS_NEEDING_ATTENTION,
   type SweepPorts,
   sweepAttention,
-} from '../shared/gateway/attention-sweep.js';
-import { logger, metrics } from '../shared/observability.js';
-import { awsSweepPorts } from '../shared/runtime/root-attention-sweep.js';
+} from '#shared/gateway/attention-sweep.js';
+import { logger, metrics } from '#shared/observability.js';
+import { awsSweepPorts } from '#shared/runtime/root-attention-sweep.js';
 
 /** Every 15 minutes (EventBridge schedule): how many records have waited too long for the bank's word. */
 export function createAttentionSweep(ports: () => Omit<SweepPorts, 'recordOverdue'>) {

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import type { FxStore } from '../shared/fx/ports.js';
-import { fxQuotePath, fxTradePath } from '../shared/fx/paths.js';
-import { awsFxStore } from '../shared/runtime/root-gateway-fx.js';
+import type { FxStore } from '#shared/fx/ports.js';
+import { fxQuotePath, fxTradePath } from '#shared/fx/paths.js';
+import { awsFxStore } from '#shared/runtime/root-gateway-fx.js';
 import { createRecordReadHandler } from './http/record-read-handler.js';
 
 type Reads = Pick<FxStore, 'getQuote' | 'getTrade'>;

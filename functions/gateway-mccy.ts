@@ -1,6 +1,6 @@
-import type { BatchStore } from '../shared/mccy-payments/ports.js';
-import { mccyBatchPath } from '../shared/mccy-payments/paths.js';
-import { awsBatchStore } from '../shared/runtime/root-gateway-mccy.js';
+import type { BatchStore } from '#shared/mccy-payments/ports.js';
+import { mccyBatchPath } from '#shared/mccy-payments/paths.js';
+import { awsBatchStore } from '#shared/runtime/root-gateway-mccy.js';
 import { createRecordReadHandler } from './http/record-read-handler.js';
 
 /** GET /gateway/mccy/batches/{batchId}: a batch the gateway sent, its schedule, transactions and history. */

@@ -1,6 +1,6 @@
-import { liveCheck, nameCheckPath } from '../shared/name-checks/outcome.js';
-import type { NameCheckStore } from '../shared/name-checks/ports.js';
-import { awsNameCheckStore } from '../shared/runtime/root-gateway-name-checks.js';
+import { liveCheck, nameCheckPath } from '#shared/name-checks/outcome.js';
+import type { NameCheckStore } from '#shared/name-checks/ports.js';
+import { awsNameCheckStore } from '#shared/runtime/root-gateway-name-checks.js';
 import { createRecordReadHandler } from './http/record-read-handler.js';
 
 /** GET /gateway/name-checks/{endToEndId}: the outcome of the payee name check made with this id. */

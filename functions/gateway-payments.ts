@@ -1,6 +1,6 @@
-import type { PaymentStore } from '../shared/payments/ports.js';
-import { paymentPath } from '../shared/payments/track.js';
-import { awsPaymentStore } from '../shared/runtime/root-gateway-payments.js';
+import type { PaymentStore } from '#shared/payments/ports.js';
+import { paymentPath } from '#shared/payments/track.js';
+import { awsPaymentStore } from '#shared/runtime/root-gateway-payments.js';
 import { createRecordReadHandler } from './http/record-read-handler.js';
 
 /** GET /gateway/payments/{endToEndId}: the gateway's record of a payment with its history. */

@@ -1,10 +1,10 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { logger } from '../shared/observability.js';
-import { buildAtColdStart } from '../shared/runtime/aws-common.js';
-import { kmsSigner } from '../shared/runtime/aws-signer.js';
-import type { Signer } from '../shared/signing/signer.js';
+import { logger } from '#shared/observability.js';
+import { buildAtColdStart } from '#shared/runtime/aws-common.js';
+import { kmsSigner } from '#shared/runtime/aws-signer.js';
+import type { Signer } from '#shared/signing/signer.js';
 
 /** GET /gateway/signing-key: the institution's public signing key (PEM), for the bank's portal and for checks. */
 export function createSigningKeyHandler(signer: () => Signer) {

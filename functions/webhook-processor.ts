@@ -4,9 +4,9 @@ import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import middy from '@middy/core';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { logger, metrics } from '../shared/observability.js';
-import { awsProcessDependencies } from '../shared/runtime/root-webhook-processor.js';
-import { type ProcessDependencies, processWebhook } from '../shared/webhooks/process.js';
+import { logger, metrics } from '#shared/observability.js';
+import { awsProcessDependencies } from '#shared/runtime/root-webhook-processor.js';
+import { type ProcessDependencies, processWebhook } from '#shared/webhooks/process.js';
 
 const metricFor = {
   published: 'WebhooksPublished',

@@ -3,9 +3,9 @@ import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { logger, metrics } from '../shared/observability.js';
-import { awsReceiveDependencies } from '../shared/runtime/root-webhook-receiver.js';
-import { type ReceiveDependencies, receiveWebhook } from '../shared/webhooks/receive.js';
+import { logger, metrics } from '#shared/observability.js';
+import { awsReceiveDependencies } from '#shared/runtime/root-webhook-receiver.js';
+import { type ReceiveDependencies, receiveWebhook } from '#shared/webhooks/receive.js';
 import { header, rawBody, toProxyResult } from './http/api-gateway.js';
 
 const metricFor = {

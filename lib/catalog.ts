@@ -1,8 +1,8 @@
 import { Aws, type Stack } from 'aws-cdk-lib';
 import type * as z from 'zod/mini';
-import { operations } from '../shared/operations/index.js';
-import { pathsOf } from '../shared/operations/operation.js';
-import { gatewayRoutes as sharedGatewayRoutes } from '../shared/gateway/routes.js';
+import { operations } from '#shared/operations/index.js';
+import { pathsOf } from '#shared/operations/operation.js';
+import { gatewayRoutes as sharedGatewayRoutes } from '#shared/gateway/routes.js';
 import { type ClearwayConfig, ConfigError } from './config.js';
 
 /**

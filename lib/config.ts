@@ -5,17 +5,17 @@
  * a message naming it, never at deploy time.
  */
 
-import { DEFAULT_OVERDUE_AFTER_MINUTES } from '../shared/mccy-payments/track.js';
+import { DEFAULT_OVERDUE_AFTER_MINUTES } from '#shared/mccy-payments/track.js';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import {
   type NameCheckPolicy,
   NameCheckPolicyError,
   parseNameCheckPolicy,
   parseNameCheckTtlHours,
-} from '../shared/name-checks/policy.js';
-import { ENVIRONMENT_NAMES, type EnvironmentName } from '../shared/config/function-environment.js';
-import { archiveRetentionDays } from '../shared/events/archive.js';
-import { ANSWER_DEADLINE_MS } from '../shared/webhooks/delivery-rules.js';
+} from '#shared/name-checks/policy.js';
+import { ENVIRONMENT_NAMES, type EnvironmentName } from '#shared/config/function-environment.js';
+import { archiveRetentionDays } from '#shared/events/archive.js';
+import { ANSWER_DEADLINE_MS } from '#shared/webhooks/delivery-rules.js';
 
 export const environmentNames = ENVIRONMENT_NAMES;
 export type { EnvironmentName };

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { type EventDefinition, eventCatalogue, unknownBankEventDetail } from '../shared/events/catalogue.js';
-import { JsonNumber } from '../shared/json/read-json.js';
+import { type EventDefinition, eventCatalogue, unknownBankEventDetail } from '#shared/events/catalogue.js';
+import { JsonNumber } from '#shared/json/read-json.js';
 
 /**
  * What is generated from the event catalogue (`shared/events/catalogue.ts`): a JSON Schema (draft 2020-12)

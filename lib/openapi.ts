@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { operations } from '../shared/operations/index.js';
-import { operationResponses } from '../shared/operations/responses.js';
-import { type Operation, pathsOf } from '../shared/operations/operation.js';
+import { operations } from '#shared/operations/index.js';
+import { operationResponses } from '#shared/operations/responses.js';
+import { type Operation, pathsOf } from '#shared/operations/operation.js';
 import { gatewayRoutes, type Route } from './catalog.js';
 
 /**

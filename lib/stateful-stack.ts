@@ -22,8 +22,8 @@ import {
   paymentsTable,
   type TableDefinition,
   webhookInboxTable,
-} from '../shared/config/tables.js';
-import { QUEUE_MESSAGE_LIMIT_BYTES } from '../shared/webhooks/queue-message.js';
+} from '#shared/config/tables.js';
+import { QUEUE_MESSAGE_LIMIT_BYTES } from '#shared/webhooks/queue-message.js';
 import {
   functionRoleArn,
   publicKeyReaderFunctionNames,
@@ -33,7 +33,7 @@ import {
 } from './catalog.js';
 import type { ClearwayConfig } from './config.js';
 import { detailTypeName, registrySchemaContent, registrySchemaName } from './event-schemas.js';
-import { eventCatalogue } from '../shared/events/catalogue.js';
+import { eventCatalogue } from '#shared/events/catalogue.js';
 
 export interface StatefulStackProps extends StackProps {
   readonly config: ClearwayConfig;

@@ -4,9 +4,9 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as lambdaEventSources from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
-import { ENV } from '../shared/config/function-environment.js';
-import { DEFAULT_ATTENTION_AFTER_MINUTES } from '../shared/gateway/attention-sweep.js';
-import { BODY_KEY_PREFIX } from '../shared/webhooks/queue-message.js';
+import { ENV } from '#shared/config/function-environment.js';
+import { DEFAULT_ATTENTION_AFTER_MINUTES } from '#shared/gateway/attention-sweep.js';
+import { BODY_KEY_PREFIX } from '#shared/webhooks/queue-message.js';
 import {
   fnNames,
   functionRoleName,

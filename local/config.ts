@@ -4,7 +4,7 @@ import {
   NameCheckPolicyError,
   parseNameCheckPolicy,
   parseNameCheckTtlHours,
-} from '../shared/name-checks/policy.js';
+} from '#shared/name-checks/policy.js';
 
 /** The sandbox's settings, all from the environment (README, "Configuration"). */
 export interface SandboxConfig {

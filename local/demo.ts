@@ -6,8 +6,8 @@ import {
   createClearwayClient,
   type OperationRequest,
   type Problem,
-} from '../client/index.js';
-import { addDays, ukDateOf, ukInstant } from '../shared/domain/calendar.js';
+} from '#client/index.js';
+import { addDays, ukDateOf, ukInstant } from '#shared/domain/calendar.js';
 
 type Instruction = OperationRequest<'sendFpsPayments'>['body']['paymentInstructions'][number];
 type Transfer = Instruction['creditTransfers'][number];

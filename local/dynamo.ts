@@ -12,7 +12,7 @@ import {
   ScanCommand,
 } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
-import { type TableDefinition, tables } from '../shared/config/tables.js';
+import { type TableDefinition, tables } from '#shared/config/tables.js';
 
 export interface LocalDynamo {
   endpoint: string;

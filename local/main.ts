@@ -1,7 +1,7 @@
-import { logger } from '../shared/observability.js';
-import { TokenConfigurationError } from '../shared/bank/token-source.js';
-import { SignerConfigurationError } from '../shared/signing/signer.js';
-import { VerifierConfigurationError } from '../shared/signing/verifier.js';
+import { logger } from '#shared/observability.js';
+import { TokenConfigurationError } from '#shared/bank/token-source.js';
+import { SignerConfigurationError } from '#shared/signing/signer.js';
+import { VerifierConfigurationError } from '#shared/signing/verifier.js';
 import { ConfigError, readConfig } from './config.js';
 import { PemFileError } from './keys.js';
 import { prettyLogsInTerminal } from './pretty-log.js';

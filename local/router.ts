@@ -1,4 +1,4 @@
-import type { HttpMethod } from '../shared/bank/client.js';
+import type { HttpMethod } from '#shared/bank/client.js';
 
 type Segment = { literal: string } | { param: string };
 

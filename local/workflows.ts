@@ -7,16 +7,16 @@ import {
   type UpdateItemCommandInput,
 } from '@aws-sdk/client-dynamodb';
 import { type StateMachineDefinition, StateMachine } from 'aws-local-stepfunctions';
-import type { Log } from '../shared/ports/log.js';
-import type { Clock } from '../shared/ports/clock.js';
-import type { EventPublisher, GatewayEvent } from '../shared/webhooks/ports.js';
+import type { Log } from '#shared/ports/log.js';
+import type { Clock } from '#shared/ports/clock.js';
+import type { EventPublisher, GatewayEvent } from '#shared/webhooks/ports.js';
 import {
   type AslDefinition,
   type AslState,
   DYNAMODB_GET_ITEM,
   DYNAMODB_UPDATE_ITEM,
   EVENTS_PUT_EVENTS,
-} from '../shared/workflows/mccy-batch.js';
+} from '#shared/workflows/mccy-batch.js';
 
 type ExecutionInput = Parameters<StateMachine['run']>[0];
 

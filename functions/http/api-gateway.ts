@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import type { HttpResult } from '../../shared/http/problem.js';
+import type { HttpResult } from '#shared/http/problem.js';
 
 /** The exact body bytes API Gateway received (it base64-encodes binary or when told to). */
 export function rawBody(event: Pick<APIGatewayProxyEvent, 'body' | 'isBase64Encoded'>): Buffer | undefined {

@@ -2,10 +2,10 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { type ForwardDependencies, forwardOperation } from '../../shared/gateway/forward-operation.js';
-import { problem } from '../../shared/http/problem.js';
-import { logger, metrics } from '../../shared/observability.js';
-import { type Operation, pathsOf } from '../../shared/operations/operation.js';
+import { type ForwardDependencies, forwardOperation } from '#shared/gateway/forward-operation.js';
+import { problem } from '#shared/http/problem.js';
+import { logger, metrics } from '#shared/observability.js';
+import { type Operation, pathsOf } from '#shared/operations/operation.js';
 import { definedValues, header, rawBody, toProxyResult } from './api-gateway.js';
 
 /** Time kept back from the Lambda's remaining time to map and return the answer. */

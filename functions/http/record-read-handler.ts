@@ -1,8 +1,8 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { json, problem } from '../../shared/http/problem.js';
-import { logger } from '../../shared/observability.js';
+import { json, problem } from '#shared/http/problem.js';
+import { logger } from '#shared/observability.js';
 import { toProxyResult } from './api-gateway.js';
 
 export interface RecordRead {

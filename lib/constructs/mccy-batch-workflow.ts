@@ -8,7 +8,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import { BATCH_OVERDUE_ERROR, mccyBatchWorkflow } from '../../shared/workflows/mccy-batch.js';
+import { BATCH_OVERDUE_ERROR, mccyBatchWorkflow } from '#shared/workflows/mccy-batch.js';
 import type { ClearwayConfig } from '../config.js';
 
 export interface MccyBatchWorkflowProps {

@@ -8,7 +8,7 @@ import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { fnNames } from '../catalog.js';
 import type { ClearwayConfig } from '../config.js';
-import { OUTCOME_CONFLICT_METRIC } from '../../shared/gateway/attention.js';
+import { OUTCOME_CONFLICT_METRIC } from '#shared/gateway/attention.js';
 import { metricsNamespace } from './function.js';
 
 export interface OperationsDashboardProps {

@@ -6,7 +6,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
-import { ENV } from '../../shared/config/function-environment.js';
+import { ENV } from '#shared/config/function-environment.js';
 import { fnNames } from '../catalog.js';
 import { type ClearwayFunction, metricsNamespace } from './function.js';
 import { failedRunsAlarm, withActions } from './operations-dashboard.js';

@@ -1,6 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { WebhookBodyStore } from '../../shared/webhooks/ports.js';
+import type { WebhookBodyStore } from '#shared/webhooks/ports.js';
 
 /** The sandbox's S3 for large webhook bodies: one file per key under a folder of the sandbox's home. */
 export class FolderBodyStore implements WebhookBodyStore {

@@ -1,6 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import type { ObjectStore, StoredObject } from '../../shared/ports/object-store.js';
+import type { ObjectStore, StoredObject } from '#shared/ports/object-store.js';
 
 /** The sandbox's statements bucket: one file per key under a folder of the sandbox's home. */
 export class FolderObjectStore implements ObjectStore {

@@ -1,7 +1,7 @@
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { lambdaContext } from './lambda-context.js';
-import type { WebhookQuarantine, WebhookQueue } from '../../shared/webhooks/ports.js';
-import { messageBytes, QUEUE_MESSAGE_LIMIT_BYTES } from '../../shared/webhooks/queue-message.js';
+import type { WebhookQuarantine, WebhookQueue } from '#shared/webhooks/ports.js';
+import { messageBytes, QUEUE_MESSAGE_LIMIT_BYTES } from '#shared/webhooks/queue-message.js';
 
 type Processor = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse>;
 

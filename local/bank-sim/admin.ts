@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { fieldErrors } from '../../shared/http/validation.js';
+import { fieldErrors } from '#shared/http/validation.js';
 import { directDebitAdminRoutes } from './bacs/admin.js';
 import { fxAdminRoutes } from './fx/admin.js';
 import { mccyAdminRoutes } from './mccy/admin.js';

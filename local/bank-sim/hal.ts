@@ -1,4 +1,4 @@
-import { type Paging, pageOf } from '../../shared/operations/paging.js';
+import { type Paging, pageOf } from '#shared/operations/paging.js';
 import type { RouteContext } from './types.js';
 
 /** A HAL link as the bank writes it: absolute (this simulator's base URL), `templated` on templates only. */

@@ -1,4 +1,4 @@
-import { SignatureVerifier } from '../../shared/signing/verifier.js';
+import { SignatureVerifier } from '#shared/signing/verifier.js';
 
 export interface ApiToken {
   value: string;

@@ -1,5 +1,5 @@
 import type { Decimal } from 'decimal.js';
-import { MoneyDecimal } from '../../shared/domain/money.js';
+import { MoneyDecimal } from '#shared/domain/money.js';
 import { defineState, type SimState } from './state.js';
 
 /**

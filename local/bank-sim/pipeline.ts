@@ -1,17 +1,17 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { HttpMethod } from '../../shared/bank/client.js';
-import { isValidRequestId, REQUEST_ID_MESSAGES } from '../../shared/domain/request-id.js';
-import { INVALID_SIGNATURE_TITLE, MISSING_REQUEST_ID_TITLE } from '../../shared/bank/errors.js';
+import type { HttpMethod } from '#shared/bank/client.js';
+import { isValidRequestId, REQUEST_ID_MESSAGES } from '#shared/domain/request-id.js';
+import { INVALID_SIGNATURE_TITLE, MISSING_REQUEST_ID_TITLE } from '#shared/bank/errors.js';
 import {
   checkRequestTime,
   pathAndQueryOf,
   pathSignatureBytes,
   REQUEST_TIME_HEADER,
-} from '../../shared/bank/path-signature.js';
-import { JsonReadError, readJson, REQUEST_JSON_LIMITS } from '../../shared/json/read-json.js';
-import type { RequestRules } from '../../shared/operations/operation.js';
-import { validateRequest } from '../../shared/operations/validate.js';
-import type { ManualClock } from '../../shared/ports/clock.js';
+} from '#shared/bank/path-signature.js';
+import { JsonReadError, readJson, REQUEST_JSON_LIMITS } from '#shared/json/read-json.js';
+import type { RequestRules } from '#shared/operations/operation.js';
+import { validateRequest } from '#shared/operations/validate.js';
+import type { ManualClock } from '#shared/ports/clock.js';
 import type { Faults, RequestFaultPlan } from './faults.js';
 import type { Institution, InstitutionRegistry } from './institutions.js';
 import { jsonResponse, plainDetail, problemResponse, TITLES } from './problem.js';

@@ -1,5 +1,5 @@
-import type { ProblemDetails } from '../../shared/bank/errors.js';
-import { PROBLEM_CONTENT_TYPE } from '../../shared/http/problem.js';
+import type { ProblemDetails } from '#shared/bank/errors.js';
+import { PROBLEM_CONTENT_TYPE } from '#shared/http/problem.js';
 import type { SimResponse } from './types.js';
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';

@@ -1,4 +1,4 @@
-import { REQUEST_ID_UNIQUE_FOR_MS } from '../../shared/domain/request-id.js';
+import { REQUEST_ID_UNIQUE_FOR_MS } from '#shared/domain/request-id.js';
 
 /**
  * The bank's duplicate check: an `X-Request-Id` is remembered per institution for 24 hours of simulated

@@ -1,4 +1,4 @@
-import type { Clock } from '../../shared/ports/clock.js';
+import type { Clock } from '#shared/ports/clock.js';
 
 interface Task {
   at: number;

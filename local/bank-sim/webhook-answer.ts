@@ -1,5 +1,5 @@
-import type { SignatureVerifier } from '../../shared/signing/verifier.js';
-import { nonceOf } from '../../shared/webhooks/envelope.js';
+import type { SignatureVerifier } from '#shared/signing/verifier.js';
+import { nonceOf } from '#shared/webhooks/envelope.js';
 
 /** The spec's retry reasons, as sent in `x-retry-reason`. */
 export type RetryReason = 'Connection' | 'Timeout' | 'HTTP' | 'Non-repudiation' | 'Payload / Response Format';

@@ -1,11 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import type { ManualClock } from '../../shared/ports/clock.js';
-import type { Signer } from '../../shared/signing/signer.js';
-import {
-  ANSWER_DEADLINE_MS,
-  RETRY_INTERVAL_MS,
-  RETRY_WINDOW_MS,
-} from '../../shared/webhooks/delivery-rules.js';
+import type { ManualClock } from '#shared/ports/clock.js';
+import type { Signer } from '#shared/signing/signer.js';
+import { ANSWER_DEADLINE_MS, RETRY_INTERVAL_MS, RETRY_WINDOW_MS } from '#shared/webhooks/delivery-rules.js';
 import type { WebhookFault } from './faults.js';
 import type { Institution, InstitutionRegistry } from './institutions.js';
 import { BoundedLog, type LogLimits } from '../bounded-log.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import type { WebhookBodyStore } from '../../shared/webhooks/ports.js';
-import { encodeQueueMessage } from '../../shared/webhooks/queue-message.js';
+import type { WebhookBodyStore } from '#shared/webhooks/ports.js';
+import { encodeQueueMessage } from '#shared/webhooks/queue-message.js';
 import { type ArmResult, compareArms, type InterleaveOptions, interleave } from './stats.js';
 
 export interface PaymentBenchOptions {

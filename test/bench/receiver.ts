@@ -1,13 +1,13 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { createWebhookReceiver } from '../../functions/webhook-receiver.js';
-import { lambdaContext } from '../../local/adapters/lambda-context.js';
-import { logger } from '../../shared/observability.js';
-import { systemClock } from '../../shared/ports/clock.js';
-import { PemSigner } from '../../shared/signing/pem-signer.js';
-import type { Signer } from '../../shared/signing/signer.js';
-import { SignatureVerifier } from '../../shared/signing/verifier.js';
-import { fixedBankKeys } from '../../shared/webhooks/bank-keys.js';
-import type { WebhookBodyStore, WebhookQuarantine, WebhookQueue } from '../../shared/webhooks/ports.js';
+import { createWebhookReceiver } from '#functions/webhook-receiver.js';
+import { lambdaContext } from '#local/adapters/lambda-context.js';
+import { logger } from '#shared/observability.js';
+import { systemClock } from '#shared/ports/clock.js';
+import { PemSigner } from '#shared/signing/pem-signer.js';
+import type { Signer } from '#shared/signing/signer.js';
+import { SignatureVerifier } from '#shared/signing/verifier.js';
+import { fixedBankKeys } from '#shared/webhooks/bank-keys.js';
+import type { WebhookBodyStore, WebhookQuarantine, WebhookQueue } from '#shared/webhooks/ports.js';
 import type { WebhookFixtures } from './crypto-floor.js';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerResponses as answers } from '../../shared/operations/customers/responses.js';
-import { sterlingAccountResponses } from '../../shared/operations/sterling-accounts/responses.js';
+import { customerResponses as answers } from '#shared/operations/customers/responses.js';
+import { sterlingAccountResponses } from '#shared/operations/sterling-accounts/responses.js';
 import { type ContractWorld, expectAnswer, startContractWorld, takeWebhooks } from './harness.js';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { directDebitResponses as answers } from '../../shared/operations/direct-debits/responses.js';
-import { sterlingAccountResponses } from '../../shared/operations/sterling-accounts/responses.js';
+import { directDebitResponses as answers } from '#shared/operations/direct-debits/responses.js';
+import { sterlingAccountResponses } from '#shared/operations/sterling-accounts/responses.js';
 import {
   type ContractWorld,
   expectAnswer,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, emitterFor, type MccyAccount } from '../../local/bank-sim/mccy/accounts.js';
-import { receiveInboundPayment } from '../../local/bank-sim/mccy/money.js';
-import { MoneyDecimal } from '../../shared/domain/money.js';
-import { fxResponses as answers } from '../../shared/operations/fx/responses.js';
+import { createAccount, emitterFor, type MccyAccount } from '#sim/mccy/accounts.js';
+import { receiveInboundPayment } from '#sim/mccy/money.js';
+import { MoneyDecimal } from '#shared/domain/money.js';
+import { fxResponses as answers } from '#shared/operations/fx/responses.js';
 import {
   type ContractWorld,
   expectAnswer,

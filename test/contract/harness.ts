@@ -1,8 +1,8 @@
-import { sterlingAccountResponses } from '../../shared/operations/sterling-accounts/responses.js';
+import { sterlingAccountResponses } from '#shared/operations/sterling-accounts/responses.js';
 import { expect } from 'vitest';
 import type * as z from 'zod/mini';
-import type { BankSimulator } from '../../local/bank-sim/simulator.js';
-import { webhookPayloads } from '../../shared/webhooks/payloads/index.js';
+import type { BankSimulator } from '#sim/simulator.js';
+import { webhookPayloads } from '#shared/webhooks/payloads/index.js';
 import { call, startListener, startTestSimulator, type WebhookListener } from '../unit/bank-sim/helpers.js';
 
 /**

@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  TYPES_WITH_INSTITUTION_ID,
-  webhookInstitutionId,
-} from '../../shared/webhooks/payloads/mccy-accounts.js';
-import { mccyAccountResponses } from '../../shared/operations/mccy-accounts/responses.js';
+import { TYPES_WITH_INSTITUTION_ID, webhookInstitutionId } from '#shared/webhooks/payloads/mccy-accounts.js';
+import { mccyAccountResponses } from '#shared/operations/mccy-accounts/responses.js';
 import { type ContractWorld, expectAnswer, takeWebhooks } from './harness.js';
 import { call, startListener, startTestSimulator } from '../unit/bank-sim/helpers.js';
 

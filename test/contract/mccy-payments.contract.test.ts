@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mccyPaymentResponses } from '../../shared/operations/mccy-payments/responses.js';
+import { mccyPaymentResponses } from '#shared/operations/mccy-payments/responses.js';
 import { type ContractWorld, expectAnswer, startContractWorld, takeWebhooks } from './harness.js';
 import { admin, call } from '../unit/bank-sim/helpers.js';
 

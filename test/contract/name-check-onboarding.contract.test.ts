@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nameCheckOnboardingResponses as answers } from '../../shared/operations/name-check-onboarding/responses.js';
+import { nameCheckOnboardingResponses as answers } from '#shared/operations/name-check-onboarding/responses.js';
 import { certificateFor } from '../support/name-check-certificates.js';
 import { opensslReq } from '../unit/onboarding/openssl.js';
 import { call } from '../unit/bank-sim/helpers.js';

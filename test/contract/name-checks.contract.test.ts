@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  nameCheckError,
-  nameCheckResponses as answers,
-} from '../../shared/operations/name-checks/responses.js';
-import { sterlingAccountResponses } from '../../shared/operations/sterling-accounts/responses.js';
+import { nameCheckError, nameCheckResponses as answers } from '#shared/operations/name-checks/responses.js';
+import { sterlingAccountResponses } from '#shared/operations/sterling-accounts/responses.js';
 import {
   type ContractWorld,
   expectAnswer,

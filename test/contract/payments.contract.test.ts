@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentResponses as answers } from '../../shared/operations/payments/responses.js';
-import { sterlingAccountResponses } from '../../shared/operations/sterling-accounts/responses.js';
+import { paymentResponses as answers } from '#shared/operations/payments/responses.js';
+import { sterlingAccountResponses } from '#shared/operations/sterling-accounts/responses.js';
 import {
   type ContractWorld,
   expectAnswer,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sterlingAccountResponses as answers } from '../../shared/operations/sterling-accounts/responses.js';
-import { testResponses } from '../../shared/operations/test-responses.js';
-import { fiTestEventPayload } from '../../shared/webhooks/payloads/test.js';
+import { sterlingAccountResponses as answers } from '#shared/operations/sterling-accounts/responses.js';
+import { testResponses } from '#shared/operations/test-responses.js';
+import { fiTestEventPayload } from '#shared/webhooks/payloads/test.js';
 import { type ContractWorld, expectAnswer, startContractWorld, takeWebhooks } from './harness.js';
 
 /**

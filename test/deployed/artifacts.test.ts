@@ -5,15 +5,15 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { deployedAssemblies } from './assemblies.js';
-import { operationFunctionNames } from '../../lib/catalog.js';
+import { operationFunctionNames } from '#lib/catalog.js';
 import {
   ENV,
   ENV_WITH_DEFAULTS,
   ENVIRONMENT_NAMES,
   type EnvironmentName,
-} from '../../shared/config/function-environment.js';
-import { operations } from '../../shared/operations/index.js';
-import { pathsOf } from '../../shared/operations/operation.js';
+} from '#shared/config/function-environment.js';
+import { operations } from '#shared/operations/index.js';
+import { pathsOf } from '#shared/operations/operation.js';
 import { type CfnTemplate, resourcesOfType } from '../infra/synth.js';
 import { bundleCode } from '../support/lambda-bundle.js';
 import { LocalLambda } from './lambda/host.js';

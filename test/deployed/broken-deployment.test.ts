@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ENV } from '../../shared/config/function-environment.js';
+import { ENV } from '#shared/config/function-environment.js';
 import type { CfnTemplate } from '../infra/synth.js';
 import { resourcesOfType, variablesOf } from '../infra/synth.js';
 import { deployedAssemblies } from './assemblies.js';

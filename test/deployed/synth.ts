@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { createClearway } from '../../lib/clearway.js';
-import { loadConfig } from '../../lib/config.js';
-import type { EnvironmentName } from '../../shared/config/function-environment.js';
+import { createClearway } from '#lib/clearway.js';
+import { loadConfig } from '#lib/config.js';
+import type { EnvironmentName } from '#shared/config/function-environment.js';
 import { type CfnTemplate, cdkJsonContext } from '../infra/synth.js';
 
 export interface SynthesizedAssembly {

@@ -1,6 +1,6 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ENVIRONMENT_NAMES } from '../../shared/config/function-environment.js';
+import { ENVIRONMENT_NAMES } from '#shared/config/function-environment.js';
 import { synthesisMarkers } from './assemblies.js';
 import { synthesizeForDeployment } from './synth.js';
 

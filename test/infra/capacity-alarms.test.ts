@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fnNames, operationFunctionNames } from '../../lib/catalog.js';
-import { ConfigError, contextKeys, loadConfig } from '../../lib/config.js';
+import { fnNames, operationFunctionNames } from '#lib/catalog.js';
+import { ConfigError, contextKeys, loadConfig } from '#lib/config.js';
 import {
   type CfnResource,
   type CfnTemplate,

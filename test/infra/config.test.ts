@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, environments, loadConfig } from '../../lib/config.js';
+import { ConfigError, environments, loadConfig } from '#lib/config.js';
 
 const fromContext = (context: Record<string, unknown>) => loadConfig((key) => context[key]);
 

@@ -3,10 +3,10 @@ import { Template } from 'aws-cdk-lib/assertions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { OperationsDashboard } from '../../lib/constructs/operations-dashboard.js';
-import { fnNames } from '../../lib/catalog.js';
-import { loadConfig } from '../../lib/config.js';
-import { ENV } from '../../shared/config/function-environment.js';
+import { OperationsDashboard } from '#lib/constructs/operations-dashboard.js';
+import { fnNames } from '#lib/catalog.js';
+import { loadConfig } from '#lib/config.js';
+import { ENV } from '#shared/config/function-environment.js';
 import {
   actionsOf,
   type CfnResource,

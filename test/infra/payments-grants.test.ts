@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fnNames, operationFunctionNames } from '../../lib/catalog.js';
-import { ENV } from '../../shared/config/function-environment.js';
+import { fnNames, operationFunctionNames } from '#lib/catalog.js';
+import { ENV } from '#shared/config/function-environment.js';
 import {
   actionsOf,
   resolveCrossStack,

@@ -1,16 +1,16 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { publicKeyReaderFunctionNames, signingFunctionNames } from '../../lib/catalog.js';
-import { registrySchemaName } from '../../lib/event-schemas.js';
-import { bankPublicKeysPlaceholder, placeholderTokenExpiry } from '../../lib/stateful-stack.js';
-import { eventCatalogue } from '../../shared/events/catalogue.js';
+import { publicKeyReaderFunctionNames, signingFunctionNames } from '#lib/catalog.js';
+import { registrySchemaName } from '#lib/event-schemas.js';
+import { bankPublicKeysPlaceholder, placeholderTokenExpiry } from '#lib/stateful-stack.js';
+import { eventCatalogue } from '#shared/events/catalogue.js';
 import {
   idempotencyTable,
   nameChecksTable,
   paymentsTable,
   webhookInboxTable,
-} from '../../shared/config/tables.js';
-import { QUEUE_MESSAGE_LIMIT_BYTES } from '../../shared/webhooks/queue-message.js';
+} from '#shared/config/tables.js';
+import { QUEUE_MESSAGE_LIMIT_BYTES } from '#shared/webhooks/queue-message.js';
 import {
   type CfnResource,
   actionsOf,

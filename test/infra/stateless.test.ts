@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fnNames, internalRoutes, operationFunctionNames, signingFunctionNames } from '../../lib/catalog.js';
-import { environments } from '../../lib/config.js';
-import { ENV } from '../../shared/config/function-environment.js';
-import { operations } from '../../shared/operations/index.js';
+import { fnNames, internalRoutes, operationFunctionNames, signingFunctionNames } from '#lib/catalog.js';
+import { environments } from '#lib/config.js';
+import { ENV } from '#shared/config/function-environment.js';
+import { operations } from '#shared/operations/index.js';
 import {
   actionsOf,
   type CfnResource,

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { App, Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { createClearway } from '../../lib/clearway.js';
-import { type ClearwayConfig, loadConfig } from '../../lib/config.js';
+import { createClearway } from '#lib/clearway.js';
+import { type ClearwayConfig, loadConfig } from '#lib/config.js';
 
 /** The feature flags of cdk.json, so the tests synthesize what `npm run synth` does. */
 export const cdkJsonContext = (

@@ -5,7 +5,7 @@ import {
   ClearwayNotFoundError,
   ClearwayValidationError,
   createClearwayClient,
-} from '../../client/index.js';
+} from '#client/index.js';
 import { jsonPost, testSandbox } from '../support/sandbox.js';
 
 /** The typed client against the sandbox: signed calls, typed answers and errors, the key kept on a retry. */

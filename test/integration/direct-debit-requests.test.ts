@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DIRECT_DEBIT_MESSAGES } from '../../shared/domain/direct-debit-rules.js';
-import { MESSAGES } from '../../shared/operations/direct-debits/schemas.js';
+import { DIRECT_DEBIT_MESSAGES } from '#shared/domain/direct-debit-rules.js';
+import { MESSAGES } from '#shared/operations/direct-debits/schemas.js';
 import { testSandbox } from '../support/sandbox.js';
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MoneyDecimal } from '../../shared/domain/money.js';
+import { MoneyDecimal } from '#shared/domain/money.js';
 import { countBy, type Figures, faultedBankRequests } from '../support/fault-figures.js';
 import {
   FAULTS,

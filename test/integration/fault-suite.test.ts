@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webhookIdentity } from '../../shared/webhooks/identity.js';
+import { webhookIdentity } from '#shared/webhooks/identity.js';
 import { countBy, type Figures, faultedBankRequests } from '../support/fault-figures.js';
 import {
   accountNameOf,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fxTable } from '../../shared/config/tables.js';
-import { DynamoDbFxStore } from '../../shared/fx/dynamodb-store.js';
-import { newTrade, type QuoteRecord, quoteRecordOf } from '../../shared/fx/records.js';
+import { fxTable } from '#shared/config/tables.js';
+import { DynamoDbFxStore } from '#shared/fx/dynamodb-store.js';
+import { newTrade, type QuoteRecord, quoteRecordOf } from '#shared/fx/records.js';
 import { fxTradeChanges } from '../support/fx.js';
 import { jsonPost, testSandbox } from '../support/sandbox.js';
 

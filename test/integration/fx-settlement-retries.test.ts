@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MccyAccount } from '../../local/bank-sim/mccy/accounts.js';
-import { receiveInboundPayment } from '../../local/bank-sim/mccy/money.js';
-import { MoneyDecimal } from '../../shared/domain/money.js';
+import type { MccyAccount } from '#sim/mccy/accounts.js';
+import { receiveInboundPayment } from '#sim/mccy/money.js';
+import { MoneyDecimal } from '#shared/domain/money.js';
 import { fxTradeChanges, fxTreasury } from '../support/fx.js';
 import { jsonPost, testSandbox } from '../support/sandbox.js';
 

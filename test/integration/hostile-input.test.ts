@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operations } from '../../shared/operations/index.js';
+import { operations } from '#shared/operations/index.js';
 import { hostileRequests } from '../support/hostile-requests.js';
 import { type RawRequest, sendRaw } from '../support/raw-http.js';
 import { testSandbox } from '../support/sandbox.js';

@@ -6,7 +6,7 @@ import {
   ClearwayUnprocessableError,
   createClearwayClient,
   type OperationRequest,
-} from '../../client/index.js';
+} from '#client/index.js';
 import { accountBatchBody, fundedEurAccount } from '../support/mccy-batch.js';
 import { testSandbox } from '../support/sandbox.js';
 

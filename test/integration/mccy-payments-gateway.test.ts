@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mccyBatchesTable } from '../../shared/config/tables.js';
-import { JsonNumber } from '../../shared/json/read-json.js';
-import { DynamoDbBatchStore } from '../../shared/mccy-payments/dynamodb-store.js';
-import { acceptedBatchFields, sendingBatch } from '../../shared/mccy-payments/records.js';
+import { mccyBatchesTable } from '#shared/config/tables.js';
+import { JsonNumber } from '#shared/json/read-json.js';
+import { DynamoDbBatchStore } from '#shared/mccy-payments/dynamodb-store.js';
+import { acceptedBatchFields, sendingBatch } from '#shared/mccy-payments/records.js';
 import { mccyBatchBody, mccyTransaction } from '../support/mccy-batch.js';
 import { jsonPost, testSandbox } from '../support/sandbox.js';
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOperationHandler } from '../../functions/http/operation-handler.js';
-import { BankClient } from '../../shared/bank/client.js';
-import { mccyAccountOperations } from '../../shared/operations/mccy-accounts/operations.js';
+import { createOperationHandler } from '#functions/http/operation-handler.js';
+import { BankClient } from '#shared/bank/client.js';
+import { mccyAccountOperations } from '#shared/operations/mccy-accounts/operations.js';
 import { testSandbox } from '../support/sandbox.js';
 
 let world: Awaited<ReturnType<typeof testSandbox>>;

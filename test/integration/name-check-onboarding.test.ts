@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../shared/onboarding/cli.js';
-import { nameCheckCsrCommand, nameCheckPemCommand } from '../../shared/onboarding/name-check-commands.js';
+import { runCli } from '#shared/onboarding/cli.js';
+import { nameCheckCsrCommand, nameCheckPemCommand } from '#shared/onboarding/name-check-commands.js';
 import { testCliContext } from '../support/cli.js';
 import { certificateFor } from '../support/name-check-certificates.js';
 import { jsonPost, testSandbox } from '../support/sandbox.js';

@@ -6,7 +6,7 @@ import {
   paymentMessageValidationFailedPayload,
   transactionRejectedPayload,
   transactionSettledPayload,
-} from '../../shared/webhooks/payloads/payments.js';
+} from '#shared/webhooks/payloads/payments.js';
 import { testSandbox } from '../support/sandbox.js';
 
 /**

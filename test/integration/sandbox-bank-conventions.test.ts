@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SignatureVerifier } from '../../shared/signing/verifier.js';
+import { SignatureVerifier } from '#shared/signing/verifier.js';
 import { jsonPost, testSandbox } from '../support/sandbox.js';
 
 let world: Awaited<ReturnType<typeof testSandbox>>;

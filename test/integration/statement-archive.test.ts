@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STATEMENTS_FOLDER } from '../../local/sandbox.js';
+import { STATEMENTS_FOLDER } from '#local/sandbox.js';
 import { testSandbox } from '../support/sandbox.js';
 
 let world: Awaited<ReturnType<typeof testSandbox>>;

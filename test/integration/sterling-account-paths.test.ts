@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { pathsOf } from '../../shared/operations/operation.js';
+import { pathsOf } from '#shared/operations/operation.js';
 import {
   amendAccount,
   amendVirtualAccount,
   disableVirtualAccount,
   listVirtualAccounts,
-} from '../../shared/operations/sterling-accounts/operations.js';
+} from '#shared/operations/sterling-accounts/operations.js';
 import { testSandbox } from '../support/sandbox.js';
 
 /**

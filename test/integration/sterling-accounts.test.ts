@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { isValidUkIban } from '../../shared/domain/iban.js';
+import { isValidUkIban } from '#shared/domain/iban.js';
 import { testSandbox } from '../support/sandbox.js';
 
 /**

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type * as OperationHandler from '../../functions/http/operation-handler.js';
-import { operationFunctionNames } from '../../lib/catalog.js';
-import { ENV } from '../../shared/config/function-environment.js';
-import type { ForwardDependencies } from '../../shared/gateway/forward-operation.js';
-import type { Operation } from '../../shared/operations/operation.js';
-import type * as ProcessorHooks from '../../shared/runtime/processor-hooks.js';
-import type { StateHook } from '../../shared/webhooks/process.js';
+import type * as OperationHandler from '#functions/http/operation-handler.js';
+import { operationFunctionNames } from '#lib/catalog.js';
+import { ENV } from '#shared/config/function-environment.js';
+import type { ForwardDependencies } from '#shared/gateway/forward-operation.js';
+import type { Operation } from '#shared/operations/operation.js';
+import type * as ProcessorHooks from '#shared/runtime/processor-hooks.js';
+import type { StateHook } from '#shared/webhooks/process.js';
 
 /**
  * The sandbox and the AWS composition roots wire the same trackers and hooks: each side is built as it
@@ -91,8 +91,8 @@ beforeAll(async () => {
 });
 
 afterAll(() => {
-  vi.doUnmock('../../functions/http/operation-handler.js');
-  vi.doUnmock('../../shared/runtime/processor-hooks.js');
+  vi.doUnmock('#functions/http/operation-handler.js');
+  vi.doUnmock('#shared/runtime/processor-hooks.js');
   vi.resetModules();
   vi.unstubAllEnvs();
 });
@@ -109,7 +109,7 @@ describe('the sandbox and the AWS composition roots wire the same families', () 
   });
 
   it('run the one list of processor hooks', async () => {
-    const { awsProcessDependencies } = await import('../../shared/runtime/root-webhook-processor.js');
+    const { awsProcessDependencies } = await import('#shared/runtime/root-webhook-processor.js');
     const hooks = awsProcessDependencies().hooks;
     expect(seen.hookLists).toHaveLength(1);
     expect(seen.hookLists[0]).toBe(hooks);

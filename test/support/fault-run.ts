@@ -1,5 +1,5 @@
-import type { FaultSettings } from '../../local/bank-sim/faults.js';
-import { RETRY_INTERVAL_MS } from '../../shared/webhooks/delivery-rules.js';
+import type { FaultSettings } from '#sim/faults.js';
+import { RETRY_INTERVAL_MS } from '#shared/webhooks/delivery-rules.js';
 import { type Figures, figuresOf } from './fault-figures.js';
 import {
   type Answer,

@@ -1,4 +1,4 @@
-import { createAccount, emitterFor, type MccyAccount } from '../../local/bank-sim/mccy/accounts.js';
+import { createAccount, emitterFor, type MccyAccount } from '#sim/mccy/accounts.js';
 import type { testSandbox } from './sandbox.js';
 
 /** What the FX tests share: an account to trade from, an order's body, a trade's status changes. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { pathParamNames } from '../../shared/operations/path-params.js';
-import type { Operation } from '../../shared/operations/operation.js';
+import { pathParamNames } from '#shared/operations/path-params.js';
+import type { Operation } from '#shared/operations/operation.js';
 import type { RawRequest } from './raw-http.js';
 
 /** Names that are properties of every plain object: they must stay ordinary names everywhere. */

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, type Metafile, type Plugin } from 'esbuild';
-import { lambdaBuildOptions } from '../../lib/constructs/lambda-bundle.js';
+import { lambdaBuildOptions } from '#lib/constructs/lambda-bundle.js';
 
 export interface LambdaBundle {
   metafile: Metafile;

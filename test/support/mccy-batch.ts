@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { JsonNumber } from '../../shared/json/read-json.js';
+import { JsonNumber } from '#shared/json/read-json.js';
 import { jsonPost, type testSandbox } from './sandbox.js';
 
 type TestSandbox = Awaited<ReturnType<typeof testSandbox>>;

@@ -1,9 +1,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SandboxConfig } from '../../local/config.js';
-import { type Sandbox, type SandboxOptions, startSandbox } from '../../local/sandbox.js';
-import { ManualClock } from '../../shared/ports/clock.js';
+import type { SandboxConfig } from '#local/config.js';
+import { type Sandbox, type SandboxOptions, startSandbox } from '#local/sandbox.js';
+import { ManualClock } from '#shared/ports/clock.js';
 import { seededRandom } from './seeded-random.js';
 
 export interface TestSandboxOptions extends Pick<SandboxOptions, 'lambdaTimeoutMs' | 'bankRetry'> {

@@ -1,20 +1,20 @@
 import type { APIGatewayProxyEvent, Context, SQSEvent } from 'aws-lambda';
-import { createWebhookProcessor } from '../../functions/webhook-processor.js';
-import { createWebhookReceiver } from '../../functions/webhook-receiver.js';
-import type { LocalDynamo } from '../../local/dynamo.js';
-import { webhookInboxTable } from '../../shared/config/tables.js';
-import { ManualClock } from '../../shared/ports/clock.js';
-import { PemSigner } from '../../shared/signing/pem-signer.js';
-import { SignatureVerifier } from '../../shared/signing/verifier.js';
-import { fixedBankKeys } from '../../shared/webhooks/bank-keys.js';
-import { DynamoDbWebhookInbox } from '../../shared/webhooks/dynamodb-inbox.js';
-import type { ProcessDependencies } from '../../shared/webhooks/process.js';
+import { createWebhookProcessor } from '#functions/webhook-processor.js';
+import { createWebhookReceiver } from '#functions/webhook-receiver.js';
+import type { LocalDynamo } from '#local/dynamo.js';
+import { webhookInboxTable } from '#shared/config/tables.js';
+import { ManualClock } from '#shared/ports/clock.js';
+import { PemSigner } from '#shared/signing/pem-signer.js';
+import { SignatureVerifier } from '#shared/signing/verifier.js';
+import { fixedBankKeys } from '#shared/webhooks/bank-keys.js';
+import { DynamoDbWebhookInbox } from '#shared/webhooks/dynamodb-inbox.js';
+import type { ProcessDependencies } from '#shared/webhooks/process.js';
 import type {
   ClearwayEvent,
   WebhookBodyStore,
   WebhookQuarantine,
   WebhookQueue,
-} from '../../shared/webhooks/ports.js';
+} from '#shared/webhooks/ports.js';
 import { type TestKeyPair, testKeyPair } from './keys.js';
 
 /** The queue, the quarantine and the body store in memory, recording what they were given; each can fail. */

@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
-import { parseLocalDate } from '../../../shared/domain/calendar.js';
+import { parseLocalDate } from '#shared/domain/calendar.js';
 import {
   mandateReference,
   payerName,
   originatorName,
   serviceUserNumber,
-} from '../../../shared/domain/direct-debit-rules.js';
+} from '#shared/domain/direct-debit-rules.js';
 import type { AdminHandler, AdminRequest } from '../admin.js';
 import { jsonResponse, problemResponse, TITLES } from '../problem.js';
 import {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Decimal } from 'decimal.js';
-import { addDays, type LocalDate, ukDateOf, ukInstant } from '../../../shared/domain/calendar.js';
-import { parseUkBban } from '../../../shared/domain/iban.js';
-import { MoneyDecimal } from '../../../shared/domain/money.js';
-import type { MandateState } from '../../../shared/operations/direct-debits/schemas.js';
-import type { UsageType } from '../../../shared/operations/sterling-accounts/schemas.js';
+import { addDays, type LocalDate, ukDateOf, ukInstant } from '#shared/domain/calendar.js';
+import { parseUkBban } from '#shared/domain/iban.js';
+import { MoneyDecimal } from '#shared/domain/money.js';
+import type { MandateState } from '#shared/operations/direct-debits/schemas.js';
+import type { UsageType } from '#shared/operations/sterling-accounts/schemas.js';
 import { book, type RealAccount, type VirtualAccount } from '../domains/sterling-accounts.js';
 import { balanceOf, ledger, moveMoney } from '../ledger.js';
 import { defineState, type SimState } from '../state.js';

@@ -4,14 +4,14 @@ import {
   createProtectedDepositAccount,
   createRetailCustomer,
   replaceRetailCustomerAddress,
-} from '../../../shared/operations/customers/operations.js';
+} from '#shared/operations/customers/operations.js';
 import {
   type AmendRetailCustomerBody,
   type CurrentAddress,
   currentAddressesOf,
   type PreviousAddress,
   type ReplaceCurrentAddressBody,
-} from '../../../shared/operations/customers/schemas.js';
+} from '#shared/operations/customers/schemas.js';
 import { balanceOf } from '../ledger.js';
 import { TITLES } from '../problem.js';
 import { defineState } from '../state.js';

@@ -1,4 +1,4 @@
-import { parseUkBban } from '../../../shared/domain/iban.js';
+import { parseUkBban } from '#shared/domain/iban.js';
 import {
   amendMandate,
   amendVirtualMandate,
@@ -16,7 +16,7 @@ import {
   listVirtualMandates,
   returnMandate,
   returnVirtualMandate,
-} from '../../../shared/operations/direct-debits/operations.js';
+} from '#shared/operations/direct-debits/operations.js';
 import type {
   AccountUnpaidQuery,
   AmendMandateBody,
@@ -25,8 +25,8 @@ import type {
   CreateMandateBody,
   ReturnMandateBody,
   SortCodeItemsQuery,
-} from '../../../shared/operations/direct-debits/schemas.js';
-import type { Paging } from '../../../shared/operations/paging.js';
+} from '#shared/operations/direct-debits/schemas.js';
+import type { Paging } from '#shared/operations/paging.js';
 import type { BacsParty } from '../bacs/payloads.js';
 import {
   amendInstruction,

@@ -1,4 +1,4 @@
-import { createFxOrder, createFxQuote, executeFxQuote } from '../../../shared/operations/fx/operations.js';
+import { createFxOrder, createFxQuote, executeFxQuote } from '#shared/operations/fx/operations.js';
 import {
   defaultValueDate,
   executeQuote,

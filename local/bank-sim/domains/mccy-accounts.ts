@@ -1,7 +1,7 @@
-import { MoneyDecimal } from '../../../shared/domain/money.js';
-import * as ops from '../../../shared/operations/mccy-accounts/operations.js';
-import type { TransactionsQuery } from '../../../shared/operations/mccy-accounts/schemas.js';
-import type { Paging } from '../../../shared/operations/paging.js';
+import { MoneyDecimal } from '#shared/domain/money.js';
+import * as ops from '#shared/operations/mccy-accounts/operations.js';
+import type { TransactionsQuery } from '#shared/operations/mccy-accounts/schemas.js';
+import type { Paging } from '#shared/operations/paging.js';
 import {
   accountView,
   addCurrency,

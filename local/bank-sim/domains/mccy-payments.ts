@@ -1,5 +1,5 @@
-import { parseMultiCurrencyPaymentCurrency } from '../../../shared/domain/mccy-schedule.js';
-import * as ops from '../../../shared/operations/mccy-payments/operations.js';
+import { parseMultiCurrencyPaymentCurrency } from '#shared/domain/mccy-schedule.js';
+import * as ops from '#shared/operations/mccy-payments/operations.js';
 import type { MccyHost, Outcome } from '../mccy/accounts.js';
 import { cancelPayment, cancelPaymentBatch, submitPaymentBatch } from '../mccy/payments.js';
 import { TITLES } from '../problem.js';

@@ -4,12 +4,9 @@ import { Name, Pkcs10CertificateRequestGenerator } from '@peculiar/x509';
 import {
   getSoftwareStatementCsr,
   uploadSoftwareStatementPem,
-} from '../../../shared/operations/name-check-onboarding/operations.js';
-import {
-  CERTIFICATE_PEM,
-  type CertificateType,
-} from '../../../shared/operations/name-check-onboarding/schemas.js';
-import { derToPem } from '../../../shared/signing/pem.js';
+} from '#shared/operations/name-check-onboarding/operations.js';
+import { CERTIFICATE_PEM, type CertificateType } from '#shared/operations/name-check-onboarding/schemas.js';
+import { derToPem } from '#shared/signing/pem.js';
 import { defineState } from '../state.js';
 import type { Domain, RouteContext, SimResponse } from '../types.js';
 

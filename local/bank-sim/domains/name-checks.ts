@@ -1,18 +1,18 @@
 import { jaroWinkler } from '@skyra/jaro-winkler';
 import * as z from 'zod/mini';
-import { type LegalOwnerType, parseOwnerName } from '../../../shared/domain/name-check-rules.js';
-import { parseUkBban } from '../../../shared/domain/iban.js';
+import { type LegalOwnerType, parseOwnerName } from '#shared/domain/name-check-rules.js';
+import { parseUkBban } from '#shared/domain/iban.js';
 import {
   optOutAccountNameChecks,
   optOutVirtualAccountNameChecks,
   validateSrd,
   verifyPayeeName,
-} from '../../../shared/operations/name-checks/operations.js';
+} from '#shared/operations/name-checks/operations.js';
 import {
   NAME_CHECK_REASON_CODES,
   type NameCheckReasonCode,
-} from '../../../shared/operations/name-checks/reason-codes.js';
-import type { NameCheckSettingBody } from '../../../shared/operations/name-checks/schemas.js';
+} from '#shared/operations/name-checks/reason-codes.js';
+import type { NameCheckSettingBody } from '#shared/operations/name-checks/schemas.js';
 import type { AdminHandler, AdminRequest } from '../admin.js';
 import { jsonResponse, problemResponse, TITLES } from '../problem.js';
 import { defineState, type SimState } from '../state.js';

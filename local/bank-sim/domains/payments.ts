@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Decimal } from 'decimal.js';
-import {
-  FPS_TEXT,
-  SCHEME_CREDITOR_NAME_LENGTH,
-  SCHEME_REFERENCE_LENGTH,
-} from '../../../shared/domain/fps-rules.js';
-import { MoneyDecimal } from '../../../shared/domain/money.js';
+import { FPS_TEXT, SCHEME_CREDITOR_NAME_LENGTH, SCHEME_REFERENCE_LENGTH } from '#shared/domain/fps-rules.js';
+import { MoneyDecimal } from '#shared/domain/money.js';
 import {
   getAccountTransaction,
   getVirtualAccountTransaction,
@@ -15,14 +11,14 @@ import {
   returnFpsPayment,
   sendFpsPayments,
   sendFpsSinglePayment,
-} from '../../../shared/operations/payments/operations.js';
+} from '#shared/operations/payments/operations.js';
 import {
   type FpsAccount,
   type FpsResponse,
   referenceOf,
   type SinglePaymentResponse,
   type TransactionsQuery,
-} from '../../../shared/operations/payments/schemas.js';
+} from '#shared/operations/payments/schemas.js';
 import {
   type BookedTransaction,
   balanceOf,

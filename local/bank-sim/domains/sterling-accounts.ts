@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  isValidUkIban,
-  parseUkBban,
-  type UkBban,
-  ukAccountIdentifiers,
-} from '../../../shared/domain/iban.js';
-import type { Paging } from '../../../shared/operations/paging.js';
+import { isValidUkIban, parseUkBban, type UkBban, ukAccountIdentifiers } from '#shared/domain/iban.js';
+import type { Paging } from '#shared/operations/paging.js';
 import {
   amendAccount,
   amendVirtualAccount,
@@ -19,7 +14,7 @@ import {
   listAccountsV2,
   listAccountVirtualAccounts,
   listVirtualAccounts,
-} from '../../../shared/operations/sterling-accounts/operations.js';
+} from '#shared/operations/sterling-accounts/operations.js';
 import {
   type AccountStatus,
   type AmendAccountBody,
@@ -30,7 +25,7 @@ import {
   type StatusReason,
   type UsageType,
   type VirtualAccountRequest,
-} from '../../../shared/operations/sterling-accounts/schemas.js';
+} from '#shared/operations/sterling-accounts/schemas.js';
 import { balanceOf, openAccount } from '../ledger.js';
 import { TITLES } from '../problem.js';
 import { type HalLink, link, page } from '../hal.js';

@@ -1,4 +1,4 @@
-import { testOperations } from '../../../shared/operations/test.js';
+import { testOperations } from '#shared/operations/test.js';
 import type { Domain } from '../types.js';
 
 const [getTest, postTest] = testOperations;

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MoneyDecimal } from '../../../shared/domain/money.js';
+import { MoneyDecimal } from '#shared/domain/money.js';
 import type { AdminHandler, AdminRequest } from '../admin.js';
 import { jsonResponse, problemResponse, TITLES } from '../problem.js';
 import type { MccyHost } from '../mccy/accounts.js';

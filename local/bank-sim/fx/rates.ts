@@ -1,6 +1,6 @@
 import type { Decimal } from 'decimal.js';
-import { type FxCurrency, MAX_TRADE_SIZES, maxTradeSize } from '../../../shared/domain/fx.js';
-import { MoneyDecimal } from '../../../shared/domain/money.js';
+import { type FxCurrency, MAX_TRADE_SIZES, maxTradeSize } from '#shared/domain/fx.js';
+import { MoneyDecimal } from '#shared/domain/money.js';
 import { defineState, type SimState } from '../state.js';
 
 /**

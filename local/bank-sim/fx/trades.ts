@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Decimal } from 'decimal.js';
-import { type LocalDate, ukDateOf, ukInstant } from '../../../shared/domain/calendar.js';
-import { FxRuleError } from '../../../shared/domain/errors.js';
+import { type LocalDate, ukDateOf, ukInstant } from '#shared/domain/calendar.js';
+import { FxRuleError } from '#shared/domain/errors.js';
 import {
   checkBookingTime,
   checkTradeSize,
@@ -13,8 +13,8 @@ import {
   type SettlementAmounts,
   settlementAmounts,
   swapRateTerms,
-} from '../../../shared/domain/fx.js';
-import { MoneyDecimal } from '../../../shared/domain/money.js';
+} from '#shared/domain/fx.js';
+import { MoneyDecimal } from '#shared/domain/money.js';
 import { book as sterlingBook } from '../domains/sterling-accounts.js';
 import { balanceOf, moveMoney } from '../ledger.js';
 import { type Emit, emitterFor, findByIban, type MccyHost } from '../mccy/accounts.js';

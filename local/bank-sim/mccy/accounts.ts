@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Decimal } from 'decimal.js';
-import { MCCY_CURRENCIES } from '../../../shared/domain/mccy-rules.js';
-import { ukAccountIdentifiers } from '../../../shared/domain/iban.js';
-import { MoneyDecimal } from '../../../shared/domain/money.js';
+import { MCCY_CURRENCIES } from '#shared/domain/mccy-rules.js';
+import { ukAccountIdentifiers } from '#shared/domain/iban.js';
+import { MoneyDecimal } from '#shared/domain/money.js';
 import { defineState, type SimState } from '../state.js';
 import type { SimulatorApi } from '../types.js';
 import type { TopLevelMembers } from '../webhooks.js';

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
-import { MoneyDecimal } from '../../../shared/domain/money.js';
+import { MoneyDecimal } from '#shared/domain/money.js';
 import type { AdminHandler, AdminRequest } from '../admin.js';
 import { jsonResponse, problemResponse, TITLES } from '../problem.js';
 import { accountView, balancesView, type MccyHost, mccyBank, virtualAccountView } from './accounts.js';
 import { mccyMoney, receiveInboundPayment, transactionView } from './money.js';
-import { processingTimeOfDay } from '../../../shared/domain/mccy-schedule.js';
+import { processingTimeOfDay } from '#shared/domain/mccy-schedule.js';
 import { batchView, mccyPayments } from './payments.js';
 import { downloadStatement, mccyStatements } from './statements.js';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Decimal } from 'decimal.js';
-import { roundToMinorUnits } from '../../../shared/domain/money.js';
+import { roundToMinorUnits } from '#shared/domain/money.js';
 import { defineState, type SimState } from '../state.js';
 import {
   balanceIn,

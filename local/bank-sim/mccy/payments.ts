@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Decimal } from 'decimal.js';
-import type { LocalTime } from '../../../shared/domain/calendar.js';
-import { PaymentScheduleError } from '../../../shared/domain/errors.js';
+import type { LocalTime } from '#shared/domain/calendar.js';
+import { PaymentScheduleError } from '#shared/domain/errors.js';
 import {
   checkCancellation,
   isPaymentWindowOpen,
   type MultiCurrencyPaymentCurrency,
   type PaymentSchedule,
   paymentSchedule,
-} from '../../../shared/domain/mccy-schedule.js';
-import { roundToMinorUnits } from '../../../shared/domain/money.js';
+} from '#shared/domain/mccy-schedule.js';
+import { roundToMinorUnits } from '#shared/domain/money.js';
 import { defineState } from '../state.js';
 import {
   balanceIn,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ukInstant } from '../../../shared/domain/calendar.js';
-import { formatAmount } from '../../../shared/domain/money.js';
+import { ukInstant } from '#shared/domain/calendar.js';
+import { formatAmount } from '#shared/domain/money.js';
 import { defineState, type SimState } from '../state.js';
 import { type Emit, findByIban, type MccyHost, mccyBank, type Outcome } from './accounts.js';
 import { type MccyTransaction, mccyMoney } from './money.js';

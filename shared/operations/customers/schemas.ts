@@ -3,8 +3,8 @@ import {
   countryCodeAlpha3,
   requireIdentityDocumentTogether,
   retailCustomerIdentityDocumentFields,
-} from '../../domain/customer-rules.js';
-import type { FieldErrors } from '../../http/validation.js';
+} from '#shared/domain/customer-rules.js';
+import type { FieldErrors } from '#shared/http/validation.js';
 import { bankId } from '../path-params.js';
 import {
   MESSAGES as ACCOUNT_MESSAGES,

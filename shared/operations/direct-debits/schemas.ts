@@ -8,7 +8,7 @@ import {
   originatorName,
   payerName,
   serviceUserNumber,
-} from '../../domain/direct-debit-rules.js';
+} from '#shared/domain/direct-debit-rules.js';
 import { pagingFields, pagingQuery } from '../paging.js';
 
 /**

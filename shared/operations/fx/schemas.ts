@@ -1,6 +1,6 @@
 import type { Decimal } from 'decimal.js';
 import * as z from 'zod/mini';
-import { DomainRuleError } from '../../domain/errors.js';
+import { DomainRuleError } from '#shared/domain/errors.js';
 import {
   checkBookingTime,
   checkTradeSize,
@@ -10,11 +10,11 @@ import {
   fxValueDate,
   maxTradeSize,
   parseMargin,
-} from '../../domain/fx.js';
-import { jsonDecimal } from '../../domain/money.js';
-import { minorUnitsOf } from '../../domain/currencies.js';
-import type { FieldErrors } from '../../http/validation.js';
-import { addFieldError, emptyFieldErrors } from '../../http/validation.js';
+} from '#shared/domain/fx.js';
+import { jsonDecimal } from '#shared/domain/money.js';
+import { minorUnitsOf } from '#shared/domain/currencies.js';
+import type { FieldErrors } from '#shared/http/validation.js';
+import { addFieldError, emptyFieldErrors } from '#shared/http/validation.js';
 
 /**
  * Spec part 2, "Foreign exchange", with the bank's published schemas (`fx-orchestrator-rfq.json`,

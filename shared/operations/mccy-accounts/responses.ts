@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MCCY_ACCOUNT_KINDS, MCCY_CURRENCIES, MCCY_STATUS_REASONS } from '../../domain/mccy-rules.js';
+import { MCCY_ACCOUNT_KINDS, MCCY_CURRENCIES, MCCY_STATUS_REASONS } from '#shared/domain/mccy-rules.js';
 
 /**
  * The bank's success answers for the multi-currency family, written from its published reference

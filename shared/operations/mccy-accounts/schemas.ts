@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { FieldRuleError } from '../../domain/errors.js';
-import { isValidIban } from '../../domain/iban.js';
+import { FieldRuleError } from '#shared/domain/errors.js';
+import { isValidIban } from '#shared/domain/iban.js';
 import {
   bankIdentifierCode,
   internalTransferEndToEndId,
@@ -18,15 +18,15 @@ import {
   transactionPageSize,
   UK_ROUTING_CODE,
   wholeNumberQuery,
-} from '../../domain/mccy-rules.js';
-import { amountWithin, jsonDecimal } from '../../domain/money.js';
+} from '#shared/domain/mccy-rules.js';
+import { amountWithin, jsonDecimal } from '#shared/domain/money.js';
 import {
   checkStatementPeriod,
   STATEMENT_MESSAGES,
   statementMonth,
   statementYear,
-} from '../../domain/statement-rules.js';
-import type { FieldErrors } from '../../http/validation.js';
+} from '#shared/domain/statement-rules.js';
+import type { FieldErrors } from '#shared/http/validation.js';
 import { pagingQuery } from '../paging.js';
 
 /**

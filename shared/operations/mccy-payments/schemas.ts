@@ -5,9 +5,9 @@ import {
   MULTI_CURRENCY_PAYMENT_CURRENCIES,
   multiCurrencyPaymentCurrency,
   multiCurrencyPaymentTransactions,
-} from '../../domain/mccy-schedule.js';
-import { BIC_PATTERN, internalTransferEndToEndId, MCCY_AMOUNT } from '../../domain/mccy-rules.js';
-import { amountWithin } from '../../domain/money.js';
+} from '#shared/domain/mccy-schedule.js';
+import { BIC_PATTERN, internalTransferEndToEndId, MCCY_AMOUNT } from '#shared/domain/mccy-rules.js';
+import { amountWithin } from '#shared/domain/money.js';
 
 /**
  * Multi-currency payments (spec part 2; the bank's `mccy-payments-v1.json`, reference-digest.md): the batch

@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
-import { boundedText } from '../../domain/text-rules.js';
+import { boundedText } from '#shared/domain/text-rules.js';
 
 /**
  * Spec part 1, "Payee name checks (outbound)" and "Name-check responder settings". The outbound bodies'
  * rules live in `shared/domain/name-check-rules.ts` (re-exported here); the opt-out body is below.
  */
-export { nameVerificationRequest, srdValidateRequest } from '../../domain/name-check-rules.js';
+export { nameVerificationRequest, srdValidateRequest } from '#shared/domain/name-check-rules.js';
 
 export const NAME_CHECK_SETTING_MESSAGES = {
   optOut: 'optOut must be true or false.',

@@ -7,8 +7,8 @@ import {
   fpsPaymentInstructions,
   MAX_FPS_AMOUNT,
   paymentReference,
-} from '../../domain/fps-rules.js';
-import { positiveAmount, jsonDecimal } from '../../domain/money.js';
+} from '#shared/domain/fps-rules.js';
+import { positiveAmount, jsonDecimal } from '#shared/domain/money.js';
 import { pagingFields } from '../paging.js';
 
 /**

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import { minorUnitsOf } from '../../domain/currencies.js';
+import { minorUnitsOf } from '#shared/domain/currencies.js';
 import type { Decimal } from 'decimal.js';
-import { jsonDecimal } from '../../domain/money.js';
-import type { FieldErrors } from '../../http/validation.js';
+import { jsonDecimal } from '#shared/domain/money.js';
+import type { FieldErrors } from '#shared/http/validation.js';
 
 /**
  * The rules of spec part 1, "Real sterling accounts" and "Virtual sterling accounts", as zod schemas that

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { JsonNumber } from '../../json/read-json.js';
+import { JsonNumber } from '#shared/json/read-json.js';
 
 /**
  * Payloads of the FX trade webhooks, as the tables of the bank's pages give them

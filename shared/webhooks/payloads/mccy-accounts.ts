@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { MCCY_STATUS_REASONS } from '../../domain/mccy-rules.js';
-import { ISO_CODE_PATTERN } from '../../domain/currencies.js';
-import { JsonNumber } from '../../json/read-json.js';
+import { MCCY_STATUS_REASONS } from '#shared/domain/mccy-rules.js';
+import { ISO_CODE_PATTERN } from '#shared/domain/currencies.js';
+import { JsonNumber } from '#shared/json/read-json.js';
 
 /**
  * Payloads of the multi-currency account, internal transfer and statement webhooks, as the tables of the

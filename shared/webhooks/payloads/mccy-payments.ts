@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { JsonNumber } from '../../json/read-json.js';
+import { JsonNumber } from '#shared/json/read-json.js';
 
 /**
  * Payloads of the multi-currency payment webhooks, as the tables of the bank's pages give them

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { type CreateTableCommandInput, CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
-import { untilActive } from '../../../local/dynamo.js';
+import { untilActive } from '#local/dynamo.js';
 import type { Account } from './iam.js';
 import { forward } from './forward.js';
 import { jsonError, jsonErrorOf, jsonService, Refusal, type Service } from './service.js';

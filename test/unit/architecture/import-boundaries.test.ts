@@ -19,6 +19,16 @@ describe('the folders’ import boundaries are lint errors, as their READMEs sta
     ['lib/new.ts', '../functions/payments.js'],
     ['client/new.ts', '../local/sandbox.js'],
     ['local/new.ts', '../lib/catalog.js'],
+    ['shared/config/new.ts', '#lib/catalog.js'],
+    ['functions/new.ts', '#local/sandbox.js'],
+    ['functions/new.ts', '#sim/simulator.js'],
+    ['lib/new.ts', '#functions/payments.js'],
+    ['local/bank-sim/new.ts', '#shared/gateway/forward-operation.js'],
+    ['local/bank-sim/new.ts', '#shared/payments/track.js'],
+    ['local/bank-sim/new.ts', '#local/sandbox.js'],
+    ['local/bank-sim/new.ts', '#functions/payments.js'],
+    // Further than a folder's parent, an import goes through a subpath.
+    ['shared/operations/payments/new.ts', '../../domain/money.js'],
   ])('%s may not import %s', async (path, target) => {
     expect(await ruleIdsFor(path, `export * from '${target}';\n`)).toContain('no-restricted-imports');
   });
@@ -26,5 +36,12 @@ describe('the folders’ import boundaries are lint errors, as their READMEs sta
   it('lets each import what its README allows', async () => {
     expect(await ruleIdsFor('functions/new.ts', "export * from '../shared/config/tables.js';\n")).toEqual([]);
     expect(await ruleIdsFor('local/new.ts', "export * from '../functions/payments.js';\n")).toEqual([]);
+    expect(await ruleIdsFor('local/new.ts', "export * from '#sim/simulator.js';\n")).toEqual([]);
+    expect(await ruleIdsFor('local/bank-sim/new.ts', "export * from '#shared/domain/money.js';\n")).toEqual(
+      [],
+    );
+    expect(await ruleIdsFor('test/unit/x/new.ts', "export * from '../../../local/sandbox.js';\n")).toEqual(
+      [],
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BankSimulator } from '../../../local/bank-sim/simulator.js';
-import type { DeliveryRecord, WebhookRecord } from '../../../local/bank-sim/webhooks.js';
+import type { BankSimulator } from '#sim/simulator.js';
+import type { DeliveryRecord, WebhookRecord } from '#sim/webhooks.js';
 import {
   admin,
   call,

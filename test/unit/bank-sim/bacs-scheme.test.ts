@@ -14,16 +14,12 @@ import {
   type SchemeHost,
   amendInstruction,
   amountOf,
-} from '../../../local/bank-sim/bacs/scheme.js';
-import {
-  book,
-  type RealAccount,
-  type VirtualAccount,
-} from '../../../local/bank-sim/domains/sterling-accounts.js';
-import { balanceOf, ledger, openAccount } from '../../../local/bank-sim/ledger.js';
-import { ClockScheduler } from '../../../local/bank-sim/scheduler.js';
-import { SimState } from '../../../local/bank-sim/state.js';
-import { ManualClock } from '../../../shared/ports/clock.js';
+} from '#sim/bacs/scheme.js';
+import { book, type RealAccount, type VirtualAccount } from '#sim/domains/sterling-accounts.js';
+import { balanceOf, ledger, openAccount } from '#sim/ledger.js';
+import { ClockScheduler } from '#sim/scheduler.js';
+import { SimState } from '#sim/state.js';
+import { ManualClock } from '#shared/ports/clock.js';
 
 /** The scheme on a bare state and clock: webhooks are recorded, scheduled work runs on `advance`. */
 function world() {

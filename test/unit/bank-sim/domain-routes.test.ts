@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import type { BankSimulator } from '../../../local/bank-sim/simulator.js';
-import { defineState } from '../../../local/bank-sim/state.js';
-import type { Domain } from '../../../local/bank-sim/types.js';
+import type { BankSimulator } from '#sim/simulator.js';
+import { defineState } from '#sim/state.js';
+import type { Domain } from '#sim/types.js';
 import {
   call,
   jsonOf,

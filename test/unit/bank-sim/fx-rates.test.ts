@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fxRates, pairRate, RATE_STEP_MS, symbolOf, tradeRate } from '../../../local/bank-sim/fx/rates.js';
-import { SimState } from '../../../local/bank-sim/state.js';
-import { MoneyDecimal } from '../../../shared/domain/money.js';
+import { fxRates, pairRate, RATE_STEP_MS, symbolOf, tradeRate } from '#sim/fx/rates.js';
+import { SimState } from '#sim/state.js';
+import { MoneyDecimal } from '#shared/domain/money.js';
 
 describe('the simulated rate table', () => {
   const at = new Date('2026-01-05T09:00:00Z');

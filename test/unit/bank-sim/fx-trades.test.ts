@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAccount, emitterFor, type MccyAccount } from '../../../local/bank-sim/mccy/accounts.js';
-import { receiveInboundPayment } from '../../../local/bank-sim/mccy/money.js';
-import type { BankSimulator } from '../../../local/bank-sim/simulator.js';
-import { MoneyDecimal } from '../../../shared/domain/money.js';
+import { createAccount, emitterFor, type MccyAccount } from '#sim/mccy/accounts.js';
+import { receiveInboundPayment } from '#sim/mccy/money.js';
+import type { BankSimulator } from '#sim/simulator.js';
+import { MoneyDecimal } from '#shared/domain/money.js';
 import { admin, call, problemOf, startTestSimulator } from './helpers.js';
 
 /**

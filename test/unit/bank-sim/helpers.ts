@@ -1,13 +1,9 @@
 import { generateKeyPairSync, randomUUID, sign } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  type BankSimulator,
-  type BankSimulatorOptions,
-  startBankSimulator,
-} from '../../../local/bank-sim/simulator.js';
-import { ManualClock } from '../../../shared/ports/clock.js';
-import { SignatureVerifier } from '../../../shared/signing/verifier.js';
+import { type BankSimulator, type BankSimulatorOptions, startBankSimulator } from '#sim/simulator.js';
+import { ManualClock } from '#shared/ports/clock.js';
+import { SignatureVerifier } from '#shared/signing/verifier.js';
 
 function keyPair() {
   return generateKeyPairSync('rsa', {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LOGGED_BODY_BYTES } from '../../../local/bank-sim/logs.js';
-import type { BankSimulator } from '../../../local/bank-sim/simulator.js';
+import { LOGGED_BODY_BYTES } from '#sim/logs.js';
+import type { BankSimulator } from '#sim/simulator.js';
 import { call, startListener, startTestSimulator, type WebhookListener } from './helpers.js';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

@@ -15,11 +15,11 @@ import {
   type Outcome,
   setAccountStatus,
   setVirtualAccountStatus,
-} from '../../../local/bank-sim/mccy/accounts.js';
-import { receiveInboundPayment } from '../../../local/bank-sim/mccy/money.js';
-import { envelopeText } from '../../../local/bank-sim/webhooks.js';
-import { isValidIban } from '../../../shared/domain/iban.js';
-import { MoneyDecimal } from '../../../shared/domain/money.js';
+} from '#sim/mccy/accounts.js';
+import { receiveInboundPayment } from '#sim/mccy/money.js';
+import { envelopeText } from '#sim/webhooks.js';
+import { isValidIban } from '#shared/domain/iban.js';
+import { MoneyDecimal } from '#shared/domain/money.js';
 import { mccyWorld } from './mccy-helpers.js';
 
 function value<T>(outcome: Outcome<T>): T {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAccount, emitterFor, type MccyAccount } from '../../../local/bank-sim/mccy/accounts.js';
-import { requestStatement } from '../../../local/bank-sim/mccy/statements.js';
-import type { BankSimulator } from '../../../local/bank-sim/simulator.js';
+import { createAccount, emitterFor, type MccyAccount } from '#sim/mccy/accounts.js';
+import { requestStatement } from '#sim/mccy/statements.js';
+import type { BankSimulator } from '#sim/simulator.js';
 import { admin, startTestSimulator } from './helpers.js';
 
 describe('the multi-currency admin routes under /__sim/mccy', () => {

@@ -1,8 +1,8 @@
-import type { Emit, MccyHost } from '../../../local/bank-sim/mccy/accounts.js';
-import { ClockScheduler } from '../../../local/bank-sim/scheduler.js';
-import { SimState } from '../../../local/bank-sim/state.js';
-import type { TopLevelMembers } from '../../../local/bank-sim/webhooks.js';
-import { ManualClock } from '../../../shared/ports/clock.js';
+import type { Emit, MccyHost } from '#sim/mccy/accounts.js';
+import { ClockScheduler } from '#sim/scheduler.js';
+import { SimState } from '#sim/state.js';
+import type { TopLevelMembers } from '#sim/webhooks.js';
+import { ManualClock } from '#shared/ports/clock.js';
 
 export interface SentWebhook {
   type: string;

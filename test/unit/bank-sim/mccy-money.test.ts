@@ -6,7 +6,7 @@ import {
   type MccyAccount,
   type Outcome,
   setAccountStatus,
-} from '../../../local/bank-sim/mccy/accounts.js';
+} from '#sim/mccy/accounts.js';
 import {
   findTransaction,
   listTransactions,
@@ -15,8 +15,8 @@ import {
   receiveInboundPayment,
   requestInternalTransfer,
   transactionView,
-} from '../../../local/bank-sim/mccy/money.js';
-import { MoneyDecimal } from '../../../shared/domain/money.js';
+} from '#sim/mccy/money.js';
+import { MoneyDecimal } from '#shared/domain/money.js';
 import { mccyWorld } from './mccy-helpers.js';
 
 const HOUR = 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { balancesView, createAccount, type MccyAccount } from '../../../local/bank-sim/mccy/accounts.js';
-import { mccyMoney, receiveInboundPayment } from '../../../local/bank-sim/mccy/money.js';
+import { balancesView, createAccount, type MccyAccount } from '#sim/mccy/accounts.js';
+import { mccyMoney, receiveInboundPayment } from '#sim/mccy/money.js';
 import {
   cancelPayment,
   cancelPaymentBatch,
@@ -10,10 +10,10 @@ import {
   type PaymentInstruction,
   type SimPaymentBatch,
   submitPaymentBatch,
-} from '../../../local/bank-sim/mccy/payments.js';
-import type { MultiCurrencyPaymentCurrency } from '../../../shared/domain/mccy-schedule.js';
-import { MoneyDecimal } from '../../../shared/domain/money.js';
-import { webhookPayloads } from '../../../shared/webhooks/payloads/index.js';
+} from '#sim/mccy/payments.js';
+import type { MultiCurrencyPaymentCurrency } from '#shared/domain/mccy-schedule.js';
+import { MoneyDecimal } from '#shared/domain/money.js';
+import { webhookPayloads } from '#shared/webhooks/payloads/index.js';
 import { mccyWorld } from './mccy-helpers.js';
 
 const SECOND = 1000;

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BankSimulator } from '../../../local/bank-sim/simulator.js';
-import type { Domain } from '../../../local/bank-sim/types.js';
+import type { BankSimulator } from '#sim/simulator.js';
+import type { Domain } from '#sim/types.js';
 import { call, startTestSimulator } from './helpers.js';
 
 const body = z.strictObject({ currency: z.string().check(z.length(3, 'currency must be 3 letters.')) });

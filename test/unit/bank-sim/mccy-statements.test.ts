@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createAccount, createVirtualAccount, type Outcome } from '../../../local/bank-sim/mccy/accounts.js';
-import { receiveInboundPayment, requestInternalTransfer } from '../../../local/bank-sim/mccy/money.js';
+import { createAccount, createVirtualAccount, type Outcome } from '#sim/mccy/accounts.js';
+import { receiveInboundPayment, requestInternalTransfer } from '#sim/mccy/money.js';
 import {
   DEFAULT_STATEMENT_LINK_VALID_MS,
   downloadStatement,
   requestStatement,
   STATEMENT_CSV_HEADER,
-} from '../../../local/bank-sim/mccy/statements.js';
-import { MoneyDecimal } from '../../../shared/domain/money.js';
+} from '#sim/mccy/statements.js';
+import { MoneyDecimal } from '#shared/domain/money.js';
 import { mccyWorld } from './mccy-helpers.js';
 
 function value<T>(outcome: Outcome<T>): T {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BankSimulator } from '../../../local/bank-sim/simulator.js';
-import { amendAccount, createAccount } from '../../../shared/operations/sterling-accounts/operations.js';
+import type { BankSimulator } from '#sim/simulator.js';
+import { amendAccount, createAccount } from '#shared/operations/sterling-accounts/operations.js';
 import { call, jsonOf, problemOf, startTestSimulator } from './helpers.js';
 
 let sim: BankSimulator | undefined;

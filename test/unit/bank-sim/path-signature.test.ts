@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import type { BankSimulator } from '../../../local/bank-sim/simulator.js';
-import type { Domain } from '../../../local/bank-sim/types.js';
-import { BankClient } from '../../../shared/bank/client.js';
-import { BankInvalidSignatureError } from '../../../shared/bank/errors.js';
-import { pathSignatureText, requestTimeAt } from '../../../shared/bank/path-signature.js';
-import { StaticTokenSource } from '../../../shared/bank/token-source.js';
-import type { Operation } from '../../../shared/operations/operation.js';
-import { PemSigner } from '../../../shared/signing/pem-signer.js';
+import type { BankSimulator } from '#sim/simulator.js';
+import type { Domain } from '#sim/types.js';
+import { BankClient } from '#shared/bank/client.js';
+import { BankInvalidSignatureError } from '#shared/bank/errors.js';
+import { pathSignatureText, requestTimeAt } from '#shared/bank/path-signature.js';
+import { StaticTokenSource } from '#shared/bank/token-source.js';
+import type { Operation } from '#shared/operations/operation.js';
+import { PemSigner } from '#shared/signing/pem-signer.js';
 import {
   call,
   institutionKeys,

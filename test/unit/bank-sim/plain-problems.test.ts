@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { BankSimulator } from '../../../local/bank-sim/simulator.js';
-import { createMccyInternalTransfer } from '../../../shared/operations/mccy-accounts/operations.js';
+import type { BankSimulator } from '#sim/simulator.js';
+import { createMccyInternalTransfer } from '#shared/operations/mccy-accounts/operations.js';
 import { call, startTestSimulator } from './helpers.js';
 
 describe('the simulator answers a plain-form route’s rule failure without an errors map', () => {

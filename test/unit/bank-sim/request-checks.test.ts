@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { BankSimulator } from '../../../local/bank-sim/simulator.js';
-import { INVALID_SIGNATURE_TITLE, MISSING_REQUEST_ID_TITLE } from '../../../shared/bank/errors.js';
+import type { BankSimulator } from '#sim/simulator.js';
+import { INVALID_SIGNATURE_TITLE, MISSING_REQUEST_ID_TITLE } from '#shared/bank/errors.js';
 import { call, HOUR, problemOf, signWithInstitutionKey, startTestSimulator } from './helpers.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BankSimulator } from '../../../local/bank-sim/simulator.js';
+import type { BankSimulator } from '#sim/simulator.js';
 import {
   type ListenerAnswer,
   MINUTE,

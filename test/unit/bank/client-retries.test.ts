@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { BankClient, type BankClientOptions } from '../../../shared/bank/client.js';
+import { BankClient, type BankClientOptions } from '#shared/bank/client.js';
 import {
   BankBadRequestError,
   BankServerError,
   BankUnavailableError,
   BankUnreachableError,
-} from '../../../shared/bank/errors.js';
-import { StaticTokenSource } from '../../../shared/bank/token-source.js';
-import type { Signer } from '../../../shared/signing/signer.js';
+} from '#shared/bank/errors.js';
+import { StaticTokenSource } from '#shared/bank/token-source.js';
+import type { Signer } from '#shared/signing/signer.js';
 
 interface Sent {
   url: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bankErrorFor } from '../../../shared/bank/errors.js';
+import { bankErrorFor } from '#shared/bank/errors.js';
 
 const context = (status: number, title?: string) => ({
   status,

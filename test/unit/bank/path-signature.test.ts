@@ -1,21 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { BankClient, type BankClientOptions, type BankRequest } from '../../../shared/bank/client.js';
+import { BankClient, type BankClientOptions, type BankRequest } from '#shared/bank/client.js';
 import {
   checkRequestTime,
   type PathSignatureInput,
   pathSignatureText,
   requestTimeAt,
   signPath,
-} from '../../../shared/bank/path-signature.js';
-import { StaticTokenSource } from '../../../shared/bank/token-source.js';
-import { type ForwardDependencies, forwardOperation } from '../../../shared/gateway/forward-operation.js';
-import { operations } from '../../../shared/operations/index.js';
-import type { Operation } from '../../../shared/operations/operation.js';
-import { KmsSigner } from '../../../shared/signing/kms-signer.js';
-import { PemSigner } from '../../../shared/signing/pem-signer.js';
-import { SignatureVerifier } from '../../../shared/signing/verifier.js';
-import { mockKmsWithKey } from '../../support/kms-mock.js';
+} from '#shared/bank/path-signature.js';
+import { StaticTokenSource } from '#shared/bank/token-source.js';
+import { type ForwardDependencies, forwardOperation } from '#shared/gateway/forward-operation.js';
+import { operations } from '#shared/operations/index.js';
+import type { Operation } from '#shared/operations/operation.js';
+import { KmsSigner } from '#shared/signing/kms-signer.js';
+import { PemSigner } from '#shared/signing/pem-signer.js';
+import { SignatureVerifier } from '#shared/signing/verifier.js';
+import { mockKmsWithKey } from '#test/support/kms-mock.js';
 
 // The bank signing tool's published test key (shared/vectors/request-signing), copied into test/fixtures.
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/${name}`, import.meta.url), 'utf8');

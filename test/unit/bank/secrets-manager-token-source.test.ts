@@ -1,7 +1,7 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, it } from 'vitest';
-import { SecretsManagerTokenSource } from '../../../shared/bank/secrets-manager-token-source.js';
+import { SecretsManagerTokenSource } from '#shared/bank/secrets-manager-token-source.js';
 
 const now = Date.parse('2026-06-01T00:00:00Z');
 

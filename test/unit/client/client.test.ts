@@ -15,8 +15,8 @@ import {
   type ClearwayClientOptions,
   type OperationAnswer,
   type OperationRequest,
-} from '../../../client/index.js';
-import { operations } from '../../../shared/operations/index.js';
+} from '#client/index.js';
+import { operations } from '#shared/operations/index.js';
 
 const credentials = {
   accessKeyId: 'AKIDEXAMPLE',

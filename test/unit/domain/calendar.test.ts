@@ -11,7 +11,7 @@ import {
   targetClosingDays,
   ukDateOf,
   ukInstant,
-} from '../../../shared/domain/index.js';
+} from '#shared/domain/index.js';
 
 // Behaviour pinned down: England and Wales bank holidays (rules, substitute days, one-offs since 2019), TARGET
 // closing days, business days, and UK wall-clock times on both sides of the summer-time changes.

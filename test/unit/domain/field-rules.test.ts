@@ -1,4 +1,4 @@
-import { readJson } from '../../../shared/json/read-json.js';
+import { readJson } from '#shared/json/read-json.js';
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod/mini';
 import {
@@ -31,7 +31,7 @@ import {
   toNameCheckIdentification,
   transactionPageSize,
   isValidRequestId,
-} from '../../../shared/domain/index.js';
+} from '#shared/domain/index.js';
 
 // Behaviour pinned down: each request field rule of the spec accepts what the spec allows, refuses the rest,
 // and says why in a message fit for the `errors` map of a 400 problem.

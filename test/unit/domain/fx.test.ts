@@ -13,7 +13,7 @@ import {
   parseMargin,
   quoteExpiresAt,
   settlementAmounts,
-} from '../../../shared/domain/index.js';
+} from '#shared/domain/index.js';
 
 // Behaviour pinned down: a quote is executable for 45 seconds (or until the bank's expiresAt), margins stay
 // within 0..0.0499, a trade stays within its pair's maximum, bookings obey the earlier cut-off of the two

@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FieldRuleError } from '../../../shared/domain/errors.js';
+import { FieldRuleError } from '#shared/domain/errors.js';
 import {
   ibanCheckDigits,
   isValidIban,
   isValidUkIban,
   parseUkBban,
   ukAccountIdentifiers,
-} from '../../../shared/domain/iban.js';
+} from '#shared/domain/iban.js';
 
 describe('IBAN check digits (ISO 13616, mod 97)', () => {
   it.each([

@@ -10,7 +10,7 @@ import {
   PaymentScheduleError,
   paymentSchedule,
   scheduledProcessingTime,
-} from '../../../shared/domain/index.js';
+} from '#shared/domain/index.js';
 
 // Behaviour pinned down: when a multi-currency payment the bank scheduled is processed (08:20 UK for CZK and
 // RON, 08:30 for the others, on the next business day), until when it can be cancelled (one hour before),

@@ -13,7 +13,7 @@ import {
   roundQuotientToMinorUnits,
   roundToMinorUnits,
   UnknownCurrencyError,
-} from '../../../shared/domain/index.js';
+} from '#shared/domain/index.js';
 
 // Behaviour pinned down: amounts read from JSON keep every digit, amounts more precise than their currency
 // are refused (never rounded), and computed amounts round half to even to the currency's minor units.

@@ -53,7 +53,7 @@ import {
   ukDateOf,
   ukInstant,
   isValidRequestId,
-} from '../../../shared/domain/index.js';
+} from '#shared/domain/index.js';
 
 // Behaviour pinned down, for any input: the next business day is a business day and the first one after
 // the input; the cancellation deadline is exactly one hour before processing; FX amounts with no margin are

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { InMemoryEventBus } from '../../../local/adapters/in-memory-bus.js';
-import { detailSchemaOf, eventViolation } from '../../../shared/events/catalogue.js';
-import { JsonNumber } from '../../../shared/json/read-json.js';
+import { InMemoryEventBus } from '#local/adapters/in-memory-bus.js';
+import { detailSchemaOf, eventViolation } from '#shared/events/catalogue.js';
+import { JsonNumber } from '#shared/json/read-json.js';
 import { bankEvent, gatewayEvents } from './sample-events.js';
 
 describe('checking an event against its schema', () => {

@@ -8,9 +8,9 @@ import {
   eventSchemaFiles,
   eventTypesText,
   registrySchemaContent,
-} from '../../../lib/event-schemas.js';
-import { eventCatalogue } from '../../../shared/events/catalogue.js';
-import { webhookPayloads } from '../../../shared/webhooks/payloads/index.js';
+} from '#lib/event-schemas.js';
+import { eventCatalogue } from '#shared/events/catalogue.js';
+import { webhookPayloads } from '#shared/webhooks/payloads/index.js';
 import { gatewayEvents } from './sample-events.js';
 
 const folder = new URL('../../../events/', import.meta.url);

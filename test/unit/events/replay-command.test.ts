@@ -8,9 +8,9 @@ import {
 } from '@aws-sdk/client-eventbridge';
 import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../../shared/onboarding/cli.js';
-import { REPLAY_MAX_POLLS, replayCommand } from '../../../shared/events/replay-command.js';
-import { testCliContext } from '../../support/cli.js';
+import { runCli } from '#shared/onboarding/cli.js';
+import { REPLAY_MAX_POLLS, replayCommand } from '#shared/events/replay-command.js';
+import { testCliContext } from '#test/support/cli.js';
 
 const now = new Date('2026-03-10T12:00:00Z');
 const busArn = 'arn:aws:events:eu-west-2:123456789012:event-bus/clearway-simulation';

@@ -1,20 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalDynamo, startLocalDynamo } from '../../../local/dynamo.js';
-import { fxTable } from '../../../shared/config/tables.js';
-import { DynamoDbFxStore } from '../../../shared/fx/dynamodb-store.js';
-import { newTrade, quoteRecordOf } from '../../../shared/fx/records.js';
-import { fxTracker } from '../../../shared/fx/track.js';
-import { fxWebhookHook } from '../../../shared/fx/webhook-hook.js';
-import {
-  type Attention,
-  type AttentionItem,
-  OUTCOME_CONFLICT_METRIC,
-} from '../../../shared/gateway/attention.js';
-import type { TrackedCall } from '../../../shared/gateway/tracker.js';
-import { readJson } from '../../../shared/json/read-json.js';
-import { webhookIdentity } from '../../../shared/webhooks/identity.js';
-import type { ClearwayEvent, GatewayEvent } from '../../../shared/webhooks/ports.js';
-import { fxOrderBody } from '../../support/fx.js';
+import { type LocalDynamo, startLocalDynamo } from '#local/dynamo.js';
+import { fxTable } from '#shared/config/tables.js';
+import { DynamoDbFxStore } from '#shared/fx/dynamodb-store.js';
+import { newTrade, quoteRecordOf } from '#shared/fx/records.js';
+import { fxTracker } from '#shared/fx/track.js';
+import { fxWebhookHook } from '#shared/fx/webhook-hook.js';
+import { type Attention, type AttentionItem, OUTCOME_CONFLICT_METRIC } from '#shared/gateway/attention.js';
+import type { TrackedCall } from '#shared/gateway/tracker.js';
+import { readJson } from '#shared/json/read-json.js';
+import { webhookIdentity } from '#shared/webhooks/identity.js';
+import type { ClearwayEvent, GatewayEvent } from '#shared/webhooks/ports.js';
+import { fxOrderBody } from '#test/support/fx.js';
 
 /**
  * What the FX records say when the bank's word is not simple (issue 27): a settlement failure the bank will

@@ -1,18 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalDynamo, startLocalDynamo } from '../../../local/dynamo.js';
-import { fxTable } from '../../../shared/config/tables.js';
-import { DynamoDbFxStore } from '../../../shared/fx/dynamodb-store.js';
-import {
-  executionRefusal,
-  marginCheck,
-  type QuoteRecord,
-  quoteRecordOf,
-} from '../../../shared/fx/records.js';
-import { fxTracker } from '../../../shared/fx/track.js';
-import { fxWebhookHook } from '../../../shared/fx/webhook-hook.js';
-import type { TrackedCall } from '../../../shared/gateway/tracker.js';
-import { readJson } from '../../../shared/json/read-json.js';
-import type { ClearwayEvent, GatewayEvent } from '../../../shared/webhooks/ports.js';
+import { type LocalDynamo, startLocalDynamo } from '#local/dynamo.js';
+import { fxTable } from '#shared/config/tables.js';
+import { DynamoDbFxStore } from '#shared/fx/dynamodb-store.js';
+import { executionRefusal, marginCheck, type QuoteRecord, quoteRecordOf } from '#shared/fx/records.js';
+import { fxTracker } from '#shared/fx/track.js';
+import { fxWebhookHook } from '#shared/fx/webhook-hook.js';
+import type { TrackedCall } from '#shared/gateway/tracker.js';
+import { readJson } from '#shared/json/read-json.js';
+import type { ClearwayEvent, GatewayEvent } from '#shared/webhooks/ports.js';
 
 let dynamo: LocalDynamo;
 let store: DynamoDbFxStore;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AttentionItem } from '../../../shared/gateway/attention.js';
-import { sweepAttention } from '../../../shared/gateway/attention-sweep.js';
+import type { AttentionItem } from '#shared/gateway/attention.js';
+import { sweepAttention } from '#shared/gateway/attention-sweep.js';
 
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
 const item = (over: Partial<AttentionItem>): AttentionItem => ({

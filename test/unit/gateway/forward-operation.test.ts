@@ -1,18 +1,18 @@
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { type LocalDynamo, startLocalDynamo } from '../../../local/dynamo.js';
-import { BankClient } from '../../../shared/bank/client.js';
-import { StaticTokenSource } from '../../../shared/bank/token-source.js';
-import { idempotencyTable } from '../../../shared/config/tables.js';
-import { DynamoDbAttemptLog } from '../../../shared/gateway/attempt-log.js';
-import { type ForwardDependencies, forwardOperation } from '../../../shared/gateway/forward-operation.js';
-import { requestIdFor } from '../../../shared/gateway/idempotency.js';
-import { powertoolsRunOnce } from '../../../shared/gateway/powertools-run-once.js';
-import type { GatewayRequest } from '../../../shared/gateway/request.js';
-import { TransientRefusal } from '../../../shared/gateway/tracker.js';
-import { problem } from '../../../shared/http/problem.js';
-import type { Operation } from '../../../shared/operations/operation.js';
+import { type LocalDynamo, startLocalDynamo } from '#local/dynamo.js';
+import { BankClient } from '#shared/bank/client.js';
+import { StaticTokenSource } from '#shared/bank/token-source.js';
+import { idempotencyTable } from '#shared/config/tables.js';
+import { DynamoDbAttemptLog } from '#shared/gateway/attempt-log.js';
+import { type ForwardDependencies, forwardOperation } from '#shared/gateway/forward-operation.js';
+import { requestIdFor } from '#shared/gateway/idempotency.js';
+import { powertoolsRunOnce } from '#shared/gateway/powertools-run-once.js';
+import type { GatewayRequest } from '#shared/gateway/request.js';
+import { TransientRefusal } from '#shared/gateway/tracker.js';
+import { problem } from '#shared/http/problem.js';
+import type { Operation } from '#shared/operations/operation.js';
 
 const createThing: Operation = {
   id: 'createThing',

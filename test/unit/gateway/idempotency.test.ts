@@ -14,8 +14,8 @@ import {
   lazyRunOnce,
   type RunOnce,
   type StoredAnswer,
-} from '../../../shared/gateway/idempotency.js';
-import { powertoolsRunOnce } from '../../../shared/gateway/powertools-run-once.js';
+} from '#shared/gateway/idempotency.js';
+import { powertoolsRunOnce } from '#shared/gateway/powertools-run-once.js';
 
 const client = new DynamoDBClient({
   region: 'local',

@@ -1,10 +1,10 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
-import { createOperationHandler } from '../../../functions/http/operation-handler.js';
-import { BankClient } from '../../../shared/bank/client.js';
-import { type TokenSource, TokenConfigurationError } from '../../../shared/bank/token-source.js';
-import { metrics } from '../../../shared/observability.js';
-import { testOperations } from '../../../shared/operations/test.js';
+import { createOperationHandler } from '#functions/http/operation-handler.js';
+import { BankClient } from '#shared/bank/client.js';
+import { type TokenSource, TokenConfigurationError } from '#shared/bank/token-source.js';
+import { metrics } from '#shared/observability.js';
+import { testOperations } from '#shared/operations/test.js';
 
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
 const context = { getRemainingTimeInMillis: () => 10_000, awsRequestId: 'lambda-req-1' } as Context;

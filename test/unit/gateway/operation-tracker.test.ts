@@ -1,23 +1,23 @@
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { type LocalDynamo, startLocalDynamo } from '../../../local/dynamo.js';
-import { BankClient } from '../../../shared/bank/client.js';
-import { StaticTokenSource } from '../../../shared/bank/token-source.js';
-import { idempotencyTable } from '../../../shared/config/tables.js';
-import { DynamoDbAttemptLog } from '../../../shared/gateway/attempt-log.js';
-import { forwardOperation } from '../../../shared/gateway/forward-operation.js';
-import { requestIdFor } from '../../../shared/gateway/idempotency.js';
-import { powertoolsRunOnce } from '../../../shared/gateway/powertools-run-once.js';
+import { type LocalDynamo, startLocalDynamo } from '#local/dynamo.js';
+import { BankClient } from '#shared/bank/client.js';
+import { StaticTokenSource } from '#shared/bank/token-source.js';
+import { idempotencyTable } from '#shared/config/tables.js';
+import { DynamoDbAttemptLog } from '#shared/gateway/attempt-log.js';
+import { forwardOperation } from '#shared/gateway/forward-operation.js';
+import { requestIdFor } from '#shared/gateway/idempotency.js';
+import { powertoolsRunOnce } from '#shared/gateway/powertools-run-once.js';
 import type {
   OperationTracker,
   TrackedAnswer,
   TrackedCall,
   UnknownOutcome,
-} from '../../../shared/gateway/tracker.js';
-import { problem } from '../../../shared/http/problem.js';
-import { JsonNumber } from '../../../shared/json/read-json.js';
-import type { Operation } from '../../../shared/operations/operation.js';
+} from '#shared/gateway/tracker.js';
+import { problem } from '#shared/http/problem.js';
+import { JsonNumber } from '#shared/json/read-json.js';
+import type { Operation } from '#shared/operations/operation.js';
 
 /** A fake tracked write: the tracker sees it the way the payments tracker sees an FPS payment. */
 const sendThing: Operation = {

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod/mini';
-import { isDuplicateRequestAnswer } from '../../../shared/bank/errors.js';
-import { idempotencyScope, requestIdFor } from '../../../shared/gateway/idempotency.js';
-import { bankPath, isJsonMediaType } from '../../../shared/gateway/request.js';
-import { operations } from '../../../shared/operations/index.js';
+import { isDuplicateRequestAnswer } from '#shared/bank/errors.js';
+import { idempotencyScope, requestIdFor } from '#shared/gateway/idempotency.js';
+import { bankPath, isJsonMediaType } from '#shared/gateway/request.js';
+import { operations } from '#shared/operations/index.js';
 import {
   bankId,
   ibanSegment,
   pathParamNames,
   safeSegment,
   sortCodeSegment,
-} from '../../../shared/operations/path-params.js';
-import { pathsOf } from '../../../shared/operations/operation.js';
+} from '#shared/operations/path-params.js';
+import { pathsOf } from '#shared/operations/operation.js';
 
 describe("an Idempotency-Key belongs to the caller's role", () => {
   it('leaves the STS session name out of an assumed role, so every worker of the role shares the key', () => {

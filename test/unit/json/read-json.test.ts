@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { JsonNumber, JsonReadError, readJson } from '../../../shared/json/read-json.js';
+import { JsonNumber, JsonReadError, readJson } from '#shared/json/read-json.js';
 
 const LIMITS = { maxBytes: 10_000_000, maxDepth: 1_000_000 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sigV4ShapeProblem } from '../../../local/sigv4-shape.js';
+import { sigV4ShapeProblem } from '#local/sigv4-shape.js';
 
 const signature = 'a'.repeat(64);
 const valid = {

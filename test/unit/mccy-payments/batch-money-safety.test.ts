@@ -1,20 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalDynamo, startLocalDynamo } from '../../../local/dynamo.js';
-import { mccyBatchesTable } from '../../../shared/config/tables.js';
-import {
-  type Attention,
-  type AttentionItem,
-  OUTCOME_CONFLICT_METRIC,
-} from '../../../shared/gateway/attention.js';
-import { type TrackedCall, TransientRefusal } from '../../../shared/gateway/tracker.js';
-import { claimedMccyWebhook, mccyBatchRequest } from '../../support/mccy-batch.js';
-import { DynamoDbBatchStore } from '../../../shared/mccy-payments/dynamodb-store.js';
-import type { BatchStore, BatchWorkflowInput } from '../../../shared/mccy-payments/ports.js';
-import { sendingBatch } from '../../../shared/mccy-payments/records.js';
-import { mccyPaymentsTracker } from '../../../shared/mccy-payments/track.js';
-import { mccyPaymentsWebhookHook, republishPending } from '../../../shared/mccy-payments/webhook-hook.js';
-import { ManualClock } from '../../../shared/ports/clock.js';
-import type { GatewayEvent } from '../../../shared/webhooks/ports.js';
+import { type LocalDynamo, startLocalDynamo } from '#local/dynamo.js';
+import { mccyBatchesTable } from '#shared/config/tables.js';
+import { type Attention, type AttentionItem, OUTCOME_CONFLICT_METRIC } from '#shared/gateway/attention.js';
+import { type TrackedCall, TransientRefusal } from '#shared/gateway/tracker.js';
+import { claimedMccyWebhook, mccyBatchRequest } from '#test/support/mccy-batch.js';
+import { DynamoDbBatchStore } from '#shared/mccy-payments/dynamodb-store.js';
+import type { BatchStore, BatchWorkflowInput } from '#shared/mccy-payments/ports.js';
+import { sendingBatch } from '#shared/mccy-payments/records.js';
+import { mccyPaymentsTracker } from '#shared/mccy-payments/track.js';
+import { mccyPaymentsWebhookHook, republishPending } from '#shared/mccy-payments/webhook-hook.js';
+import { ManualClock } from '#shared/ports/clock.js';
+import type { GatewayEvent } from '#shared/webhooks/ports.js';
 
 /**
  * Issue 27's rows for multi-currency batches, on the tracker, the webhook hook and the store on dynalite: what

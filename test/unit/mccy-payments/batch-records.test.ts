@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JsonNumber } from '../../../shared/json/read-json.js';
+import { JsonNumber } from '#shared/json/read-json.js';
 import {
   acceptedBatchFields,
   type BatchRecord,
@@ -9,7 +9,7 @@ import {
   sendingBatch,
   transactionUpdate,
   unknownOutcomeFields,
-} from '../../../shared/mccy-payments/records.js';
+} from '#shared/mccy-payments/records.js';
 
 /** The batch records, pure: their schedule from the bank's 202, the cancel rule, each transaction move. */
 const batchId = '3fa85f64-5717-4562-b3fc-2c963f66afa6';

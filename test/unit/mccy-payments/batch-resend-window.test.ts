@@ -1,17 +1,17 @@
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalDynamo, startLocalDynamo } from '../../../local/dynamo.js';
-import { BankClient } from '../../../shared/bank/client.js';
-import { StaticTokenSource } from '../../../shared/bank/token-source.js';
-import { idempotencyTable, mccyBatchesTable } from '../../../shared/config/tables.js';
-import { DynamoDbAttemptLog } from '../../../shared/gateway/attempt-log.js';
-import { type ForwardDependencies, forwardOperation } from '../../../shared/gateway/forward-operation.js';
-import { powertoolsRunOnce } from '../../../shared/gateway/powertools-run-once.js';
-import { DynamoDbBatchStore } from '../../../shared/mccy-payments/dynamodb-store.js';
-import { MCCY_PAYMENTS_TRACKER, mccyPaymentsTracker } from '../../../shared/mccy-payments/track.js';
-import { createMccyPayments } from '../../../shared/operations/mccy-payments/operations.js';
-import { ManualClock } from '../../../shared/ports/clock.js';
-import { mccyBatchBody } from '../../support/mccy-batch.js';
+import { type LocalDynamo, startLocalDynamo } from '#local/dynamo.js';
+import { BankClient } from '#shared/bank/client.js';
+import { StaticTokenSource } from '#shared/bank/token-source.js';
+import { idempotencyTable, mccyBatchesTable } from '#shared/config/tables.js';
+import { DynamoDbAttemptLog } from '#shared/gateway/attempt-log.js';
+import { type ForwardDependencies, forwardOperation } from '#shared/gateway/forward-operation.js';
+import { powertoolsRunOnce } from '#shared/gateway/powertools-run-once.js';
+import { DynamoDbBatchStore } from '#shared/mccy-payments/dynamodb-store.js';
+import { MCCY_PAYMENTS_TRACKER, mccyPaymentsTracker } from '#shared/mccy-payments/track.js';
+import { createMccyPayments } from '#shared/operations/mccy-payments/operations.js';
+import { ManualClock } from '#shared/ports/clock.js';
+import { mccyBatchBody } from '#test/support/mccy-batch.js';
 
 /**
  * Row 5 of issue 27 through the gateway's use case: a batch POST whose answer was lost, repeated with the

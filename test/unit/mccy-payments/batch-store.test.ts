@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalDynamo, startLocalDynamo } from '../../../local/dynamo.js';
-import type { Log } from '../../../shared/ports/log.js';
-import { mccyBatchesTable } from '../../../shared/config/tables.js';
-import { claimedMccyWebhook, mccyBatchRequest } from '../../support/mccy-batch.js';
-import { DynamoDbBatchStore } from '../../../shared/mccy-payments/dynamodb-store.js';
-import type { BatchWorkflowInput } from '../../../shared/mccy-payments/ports.js';
-import { acceptedBatchFields, sendingBatch } from '../../../shared/mccy-payments/records.js';
-import { mccyPaymentsTracker } from '../../../shared/mccy-payments/track.js';
-import { mccyPaymentsWebhookHook } from '../../../shared/mccy-payments/webhook-hook.js';
-import { TransientRefusal } from '../../../shared/gateway/tracker.js';
-import { ManualClock } from '../../../shared/ports/clock.js';
-import type { GatewayEvent } from '../../../shared/webhooks/ports.js';
+import { type LocalDynamo, startLocalDynamo } from '#local/dynamo.js';
+import type { Log } from '#shared/ports/log.js';
+import { mccyBatchesTable } from '#shared/config/tables.js';
+import { claimedMccyWebhook, mccyBatchRequest } from '#test/support/mccy-batch.js';
+import { DynamoDbBatchStore } from '#shared/mccy-payments/dynamodb-store.js';
+import type { BatchWorkflowInput } from '#shared/mccy-payments/ports.js';
+import { acceptedBatchFields, sendingBatch } from '#shared/mccy-payments/records.js';
+import { mccyPaymentsTracker } from '#shared/mccy-payments/track.js';
+import { mccyPaymentsWebhookHook } from '#shared/mccy-payments/webhook-hook.js';
+import { TransientRefusal } from '#shared/gateway/tracker.js';
+import { ManualClock } from '#shared/ports/clock.js';
+import type { GatewayEvent } from '#shared/webhooks/ports.js';
 
 /**
  * The batch store on dynalite, the tracker (claims, the bank's answers, the workflow start) and the webhook

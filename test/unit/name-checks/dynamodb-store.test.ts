@@ -1,9 +1,9 @@
 import { DynamoDBDocumentClient, GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalDynamo, startLocalDynamo } from '../../../local/dynamo.js';
-import { nameChecksTable } from '../../../shared/config/tables.js';
-import { DynamoDbNameCheckStore } from '../../../shared/name-checks/dynamodb-store.js';
-import type { NameCheckRecord } from '../../../shared/name-checks/outcome.js';
+import { type LocalDynamo, startLocalDynamo } from '#local/dynamo.js';
+import { nameChecksTable } from '#shared/config/tables.js';
+import { DynamoDbNameCheckStore } from '#shared/name-checks/dynamodb-store.js';
+import type { NameCheckRecord } from '#shared/name-checks/outcome.js';
 
 let dynamo: LocalDynamo;
 let store: DynamoDbNameCheckStore;

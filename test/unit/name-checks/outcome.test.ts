@@ -5,13 +5,13 @@ import {
   type NameCheckRecord,
   nameCheckRecordOf,
   outcomeOf,
-} from '../../../shared/name-checks/outcome.js';
+} from '#shared/name-checks/outcome.js';
 import {
   NameCheckPolicyError,
   parseNameCheckPolicy,
   parseNameCheckTtlHours,
   policyRefusal,
-} from '../../../shared/name-checks/policy.js';
+} from '#shared/name-checks/policy.js';
 
 const at = new Date('2026-03-02T09:00:00Z');
 const request = (extra: Record<string, unknown> = {}) => ({

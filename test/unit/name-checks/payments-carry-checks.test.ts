@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { TrackedCall } from '../../../shared/gateway/tracker.js';
-import { JsonNumber } from '../../../shared/json/read-json.js';
-import type { NameCheckRecord } from '../../../shared/name-checks/outcome.js';
-import type { NameCheckPolicy } from '../../../shared/name-checks/policy.js';
-import { paymentsTracker } from '../../../shared/payments/track.js';
-import type { PaymentRecord } from '../../../shared/payments/status.js';
+import type { TrackedCall } from '#shared/gateway/tracker.js';
+import { JsonNumber } from '#shared/json/read-json.js';
+import type { NameCheckRecord } from '#shared/name-checks/outcome.js';
+import type { NameCheckPolicy } from '#shared/name-checks/policy.js';
+import { paymentsTracker } from '#shared/payments/track.js';
+import type { PaymentRecord } from '#shared/payments/status.js';
 import { MemoryPaymentStore } from '../payments/memory-store.js';
 
 const at = new Date('2026-03-02T09:00:00Z');

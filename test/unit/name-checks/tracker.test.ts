@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { BankClient } from '../../../shared/bank/client.js';
-import { StaticTokenSource } from '../../../shared/bank/token-source.js';
-import type { AttemptLog } from '../../../shared/gateway/attempt-log.js';
-import { forwardOperation } from '../../../shared/gateway/forward-operation.js';
-import { idempotencyScope, requestIdFor, type RunOnce } from '../../../shared/gateway/idempotency.js';
-import type { NameCheckRecord } from '../../../shared/name-checks/outcome.js';
-import { NAME_CHECKS_TRACKER, nameChecksTracker } from '../../../shared/name-checks/track.js';
-import type { Operation } from '../../../shared/operations/operation.js';
+import { BankClient } from '#shared/bank/client.js';
+import { StaticTokenSource } from '#shared/bank/token-source.js';
+import type { AttemptLog } from '#shared/gateway/attempt-log.js';
+import { forwardOperation } from '#shared/gateway/forward-operation.js';
+import { idempotencyScope, requestIdFor, type RunOnce } from '#shared/gateway/idempotency.js';
+import type { NameCheckRecord } from '#shared/name-checks/outcome.js';
+import { NAME_CHECKS_TRACKER, nameChecksTracker } from '#shared/name-checks/track.js';
+import type { Operation } from '#shared/operations/operation.js';
 
 /** A stand-in for the name-checks domain's record (another engineer's): a check tracked by `name-checks`. */
 const verifyPayeeName: Operation = {

@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { KMSClient } from '@aws-sdk/client-kms';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCli } from '../../../shared/onboarding/cli.js';
-import { csrCommand, keysCommand } from '../../../shared/onboarding/commands.js';
-import { testCliContext } from '../../support/cli.js';
-import { mockKmsWithKey } from '../../support/kms-mock.js';
+import { runCli } from '#shared/onboarding/cli.js';
+import { csrCommand, keysCommand } from '#shared/onboarding/commands.js';
+import { testCliContext } from '#test/support/cli.js';
+import { mockKmsWithKey } from '#test/support/kms-mock.js';
 import { opensslReq } from './openssl.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));

@@ -2,7 +2,7 @@ import { createHash, createPublicKey, sign, verify } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { GetPublicKeyCommand, NotFoundException, SignCommand } from '@aws-sdk/client-kms';
 import { describe, expect, it } from 'vitest';
-import { mockKmsWithKey } from '../../support/kms-mock.js';
+import { mockKmsWithKey } from '#test/support/kms-mock.js';
 
 const privateKeyPem = readFileSync(new URL('../../fixtures/client-test.key.pem', import.meta.url), 'utf8');
 const publicKeyPem = readFileSync(new URL('../../fixtures/client-test.pub.pem', import.meta.url), 'utf8');

@@ -1,9 +1,9 @@
 import { PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../../shared/onboarding/cli.js';
-import { tokenCommand } from '../../../shared/onboarding/token-command.js';
-import { testCliContext } from '../../support/cli.js';
+import { runCli } from '#shared/onboarding/cli.js';
+import { tokenCommand } from '#shared/onboarding/token-command.js';
+import { testCliContext } from '#test/support/cli.js';
 
 const secretId = 'arn:aws:secretsmanager:eu-west-2:123456789012:secret:clearway-api-token';
 const inMonths = (months: number) => {

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { gatewayRoutes } from '../../../lib/catalog.js';
-import { openApiDocument, openApiText, withOperationsTable } from '../../../lib/openapi.js';
-import { operations } from '../../../shared/operations/index.js';
-import { pathsOf } from '../../../shared/operations/operation.js';
-import { testSandbox } from '../../support/sandbox.js';
+import { gatewayRoutes } from '#lib/catalog.js';
+import { openApiDocument, openApiText, withOperationsTable } from '#lib/openapi.js';
+import { operations } from '#shared/operations/index.js';
+import { pathsOf } from '#shared/operations/operation.js';
+import { testSandbox } from '#test/support/sandbox.js';
 
 const committed = readFileSync(new URL('../../../openapi.json', import.meta.url), 'utf8');
 

@@ -1,17 +1,17 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CUSTOMER_MESSAGES } from '../../../shared/domain/customer-rules.js';
-import { checkRequest } from '../../../shared/gateway/request.js';
+import { CUSTOMER_MESSAGES } from '#shared/domain/customer-rules.js';
+import { checkRequest } from '#shared/gateway/request.js';
 import {
   amendRetailCustomer,
   createProtectedDepositAccount,
   createRetailCustomer,
   replaceRetailCustomerAddress,
-} from '../../../shared/operations/customers/operations.js';
-import { MESSAGES } from '../../../shared/operations/customers/schemas.js';
-import { operationsOf } from '../../../shared/operations/index.js';
-import type { Operation } from '../../../shared/operations/operation.js';
-import { pathParamNames } from '../../../shared/operations/path-params.js';
+} from '#shared/operations/customers/operations.js';
+import { MESSAGES } from '#shared/operations/customers/schemas.js';
+import { operationsOf } from '#shared/operations/index.js';
+import type { Operation } from '#shared/operations/operation.js';
+import { pathParamNames } from '#shared/operations/path-params.js';
 
 const CUSTOMER_ID = '900b30fb-711c-4820-a910-07d31cfe06a5';
 const NOW = new Date('2026-03-02T10:00:00Z');

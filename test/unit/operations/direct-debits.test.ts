@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DIRECT_DEBIT_MESSAGES } from '../../../shared/domain/direct-debit-rules.js';
-import { checkRequest } from '../../../shared/gateway/request.js';
+import { DIRECT_DEBIT_MESSAGES } from '#shared/domain/direct-debit-rules.js';
+import { checkRequest } from '#shared/gateway/request.js';
 import {
   amendMandate,
   amendVirtualMandate,
@@ -19,15 +19,15 @@ import {
   listVirtualMandates,
   returnMandate,
   returnVirtualMandate,
-} from '../../../shared/operations/direct-debits/operations.js';
+} from '#shared/operations/direct-debits/operations.js';
 import {
   directDebitResponses,
   directDebitSuccessStatus,
-} from '../../../shared/operations/direct-debits/responses.js';
-import { MESSAGES } from '../../../shared/operations/direct-debits/schemas.js';
-import type { Operation } from '../../../shared/operations/operation.js';
-import { PAGING_MESSAGES } from '../../../shared/operations/paging.js';
-import { pathParamNames } from '../../../shared/operations/path-params.js';
+} from '#shared/operations/direct-debits/responses.js';
+import { MESSAGES } from '#shared/operations/direct-debits/schemas.js';
+import type { Operation } from '#shared/operations/operation.js';
+import { PAGING_MESSAGES } from '#shared/operations/paging.js';
+import { pathParamNames } from '#shared/operations/path-params.js';
 
 const PATH_VALUES: Record<string, string> = {
   sortCode: '040404',

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checkRequest } from '../../../shared/gateway/request.js';
-import type { Operation } from '../../../shared/operations/operation.js';
+import { checkRequest } from '#shared/gateway/request.js';
+import type { Operation } from '#shared/operations/operation.js';
 import {
   createFxOrder,
   createFxQuote,
   executeFxQuote,
   fxOperations,
-} from '../../../shared/operations/fx/operations.js';
-import { FX_SCHEMA_MESSAGES } from '../../../shared/operations/fx/schemas.js';
+} from '#shared/operations/fx/operations.js';
+import { FX_SCHEMA_MESSAGES } from '#shared/operations/fx/schemas.js';
 
 // Monday 2 March 2026, 10:00 UK time (GMT): inside every booking window but CHF/DKK/NOK/SEK same-day.
 const MONDAY_10 = new Date('2026-03-02T10:00:00Z');

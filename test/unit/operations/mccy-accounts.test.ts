@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { STATEMENT_MESSAGES } from '../../../shared/domain/statement-rules.js';
-import { checkRequest } from '../../../shared/gateway/request.js';
+import { STATEMENT_MESSAGES } from '#shared/domain/statement-rules.js';
+import { checkRequest } from '#shared/gateway/request.js';
 import {
   addMccyAccountCurrency,
   amendMccyAccount,
@@ -19,10 +19,10 @@ import {
   setMccyAccountStatus,
   setMccyVirtualAccountStatus,
   simulateMccyInboundPayment,
-} from '../../../shared/operations/mccy-accounts/operations.js';
-import { MESSAGES } from '../../../shared/operations/mccy-accounts/schemas.js';
-import type { Operation } from '../../../shared/operations/operation.js';
-import { pathParamNames } from '../../../shared/operations/path-params.js';
+} from '#shared/operations/mccy-accounts/operations.js';
+import { MESSAGES } from '#shared/operations/mccy-accounts/schemas.js';
+import type { Operation } from '#shared/operations/operation.js';
+import { pathParamNames } from '#shared/operations/path-params.js';
 
 const PATH_VALUES: Record<string, string> = {
   accountId: '98efba88-c43e-41c5-9d47-0938f2fe7192',

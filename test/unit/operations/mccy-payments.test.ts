@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkRequest } from '../../../shared/gateway/request.js';
-import type { Operation } from '../../../shared/operations/operation.js';
+import { checkRequest } from '#shared/gateway/request.js';
+import type { Operation } from '#shared/operations/operation.js';
 import {
   cancelMccyBatch,
   cancelMccyTransaction,
   createMccyPayments,
-} from '../../../shared/operations/mccy-payments/operations.js';
-import { mccyBatchBody, mccyTransaction } from '../../support/mccy-batch.js';
+} from '#shared/operations/mccy-payments/operations.js';
+import { mccyBatchBody, mccyTransaction } from '#test/support/mccy-batch.js';
 
 /** Each rule of a multi-currency batch: a request that passes and one that fails, naming the property. */
 function errorsOf(

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkRequest } from '../../../shared/gateway/request.js';
+import { checkRequest } from '#shared/gateway/request.js';
 import {
   getSoftwareStatementCsr,
   uploadSoftwareStatementPem,
-} from '../../../shared/operations/name-check-onboarding/operations.js';
-import { MESSAGES, pemWithoutLineBreaks } from '../../../shared/operations/name-check-onboarding/schemas.js';
-import type { Operation } from '../../../shared/operations/operation.js';
+} from '#shared/operations/name-check-onboarding/operations.js';
+import { MESSAGES, pemWithoutLineBreaks } from '#shared/operations/name-check-onboarding/schemas.js';
+import type { Operation } from '#shared/operations/operation.js';
 
 /** The gateway's verdict on a request: `{}` when it may go to the bank, else the `errors` map of the 400. */
 function errorsOf(operation: Operation, pathParams: Record<string, string>, body?: unknown) {

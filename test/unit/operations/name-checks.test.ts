@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { NAME_CHECK_MESSAGES, toNameCheckIdentification } from '../../../shared/domain/name-check-rules.js';
-import { checkRequest } from '../../../shared/gateway/request.js';
-import type { Operation } from '../../../shared/operations/operation.js';
-import { pathParamNames } from '../../../shared/operations/path-params.js';
+import { NAME_CHECK_MESSAGES, toNameCheckIdentification } from '#shared/domain/name-check-rules.js';
+import { checkRequest } from '#shared/gateway/request.js';
+import type { Operation } from '#shared/operations/operation.js';
+import { pathParamNames } from '#shared/operations/path-params.js';
 import {
   nameCheckOperations,
   optOutAccountNameChecks,
   optOutVirtualAccountNameChecks,
   validateSrd,
   verifyPayeeName,
-} from '../../../shared/operations/name-checks/operations.js';
-import { NAME_CHECK_SETTING_MESSAGES } from '../../../shared/operations/name-checks/schemas.js';
+} from '#shared/operations/name-checks/operations.js';
+import { NAME_CHECK_SETTING_MESSAGES } from '#shared/operations/name-checks/schemas.js';
 
 const PATH_VALUES: Record<string, string> = {
   accountId: '0b6a3b5e-4c1d-4f7e-9a2b-1c3d5e7f9a0b',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkRequest } from '../../../shared/gateway/request.js';
-import type { Operation } from '../../../shared/operations/operation.js';
-import { pathParamNames } from '../../../shared/operations/path-params.js';
+import { checkRequest } from '#shared/gateway/request.js';
+import type { Operation } from '#shared/operations/operation.js';
+import { pathParamNames } from '#shared/operations/path-params.js';
 import {
   getAccountTransaction,
   listAccountTransactions,
@@ -11,9 +11,9 @@ import {
   returnFpsPayment,
   sendFpsPayments,
   sendFpsSinglePayment,
-} from '../../../shared/operations/payments/operations.js';
-import { FIELD_MESSAGES } from '../../../shared/domain/field-rules.js';
-import { MESSAGES } from '../../../shared/operations/payments/schemas.js';
+} from '#shared/operations/payments/operations.js';
+import { FIELD_MESSAGES } from '#shared/domain/field-rules.js';
+import { MESSAGES } from '#shared/operations/payments/schemas.js';
 
 const PATH_VALUES: Record<string, string> = {
   accountId: '0b6a3b5e-4c1d-4f7e-9a2b-1c3d5e7f9a0b',

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { checkRequest } from '../../../shared/gateway/request.js';
-import { operationsOf } from '../../../shared/operations/index.js';
-import { pathParamNames } from '../../../shared/operations/path-params.js';
-import type { Operation } from '../../../shared/operations/operation.js';
-import { PAGING_MESSAGES } from '../../../shared/operations/paging.js';
+import { checkRequest } from '#shared/gateway/request.js';
+import { operationsOf } from '#shared/operations/index.js';
+import { pathParamNames } from '#shared/operations/path-params.js';
+import type { Operation } from '#shared/operations/operation.js';
+import { PAGING_MESSAGES } from '#shared/operations/paging.js';
 import {
   amendAccount,
   amendVirtualAccount,
@@ -16,14 +16,14 @@ import {
   listAccountsV2,
   listAccountVirtualAccounts,
   listVirtualAccounts,
-} from '../../../shared/operations/sterling-accounts/operations.js';
+} from '#shared/operations/sterling-accounts/operations.js';
 import {
   ACCOUNT_STATUSES,
   createAccountBody,
   MESSAGES,
   STATUS_REASONS,
   USAGE_TYPES,
-} from '../../../shared/operations/sterling-accounts/schemas.js';
+} from '#shared/operations/sterling-accounts/schemas.js';
 
 const PATH_VALUES: Record<string, string> = {
   accountId: '0b6a3b5e-4c1d-4f7e-9a2b-1c3d5e7f9a0b',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountIdentity, accountIdentityOfParts } from '../../../shared/payments/account-identity.js';
+import { accountIdentity, accountIdentityOfParts } from '#shared/payments/account-identity.js';
 
 describe('which account an identification names (name checks and read-backs compare by it)', () => {
   it('gives a UK account as its sort code and account number, however it is written', () => {

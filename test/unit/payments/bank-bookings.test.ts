@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BankRequest, BankResponse } from '../../../shared/bank/client.js';
-import { bankBookings } from '../../../shared/payments/bank-bookings.js';
+import type { BankRequest, BankResponse } from '#shared/bank/client.js';
+import { bankBookings } from '#shared/payments/bank-bookings.js';
 
 /** A bank that answers every read with these transactions and remembers what it was asked. */
 function bankWith(transactions: unknown[]) {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalDynamo, startLocalDynamo } from '../../../local/dynamo.js';
-import { paymentsTable } from '../../../shared/config/tables.js';
-import { DynamoDbPaymentStore } from '../../../shared/payments/dynamodb-store.js';
-import { applyChange, createdRecord, type PaymentRecord } from '../../../shared/payments/status.js';
+import { type LocalDynamo, startLocalDynamo } from '#local/dynamo.js';
+import { paymentsTable } from '#shared/config/tables.js';
+import { DynamoDbPaymentStore } from '#shared/payments/dynamodb-store.js';
+import { applyChange, createdRecord, type PaymentRecord } from '#shared/payments/status.js';
 
 let dynamo: LocalDynamo;
 let store: DynamoDbPaymentStore;

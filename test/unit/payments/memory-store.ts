@@ -1,5 +1,5 @@
-import type { PaymentStore } from '../../../shared/payments/ports.js';
-import { appendsHistory, type PaymentRecord } from '../../../shared/payments/status.js';
+import type { PaymentStore } from '#shared/payments/ports.js';
+import { appendsHistory, type PaymentRecord } from '#shared/payments/status.js';
 
 /** A PaymentStore in memory with the same conditional semantics as the DynamoDB one. */
 export class MemoryPaymentStore implements PaymentStore {

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { createPaymentsReadHandler } from '../../../functions/gateway-payments.js';
-import { createdRecord } from '../../../shared/payments/status.js';
+import { createPaymentsReadHandler } from '#functions/gateway-payments.js';
+import { createdRecord } from '#shared/payments/status.js';
 import { MemoryPaymentStore } from './memory-store.js';
 
 const context = { awsRequestId: 'req', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;

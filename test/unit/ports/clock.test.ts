@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock, RealTimeClock } from '../../../shared/ports/clock.js';
+import { ManualClock, RealTimeClock } from '#shared/ports/clock.js';
 
 describe('clocks that tests and the sandbox move', () => {
   it('a manual clock stands still until advanced', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildAtColdStart, once, requireEnv } from '../../../shared/runtime/aws-common.js';
+import { buildAtColdStart, once, requireEnv } from '#shared/runtime/aws-common.js';
 
 describe('composition roots on AWS report their settings at cold start', () => {
   it('names a missing environment variable', () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ENV } from '../../../shared/config/function-environment.js';
+import { ENV } from '#shared/config/function-environment.js';
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -21,7 +21,7 @@ const stub = (env: Record<string, string>) => {
 describe('the name-check composition roots on AWS', () => {
   it('give the name-checks operation function the settle-only name-checks tracker', async () => {
     stub({ ...forwardEnv, [ENV.nameChecksTable]: 'name-checks', [ENV.nameCheckTtlHours]: '48' });
-    const { awsNameChecksForwardDependencies } = await import('../../../shared/runtime/root-name-checks.js');
+    const { awsNameChecksForwardDependencies } = await import('#shared/runtime/root-name-checks.js');
     const trackers = awsNameChecksForwardDependencies().trackers ?? {};
     expect(Object.keys(trackers)).toEqual(['name-checks']);
     expect(trackers['name-checks']?.settleOnly).toBe(true);
@@ -29,7 +29,7 @@ describe('the name-check composition roots on AWS', () => {
 
   it('name a TTL that is not whole hours', async () => {
     stub({ ...forwardEnv, [ENV.nameChecksTable]: 'name-checks', [ENV.nameCheckTtlHours]: 'a day' });
-    const { awsNameChecksForwardDependencies } = await import('../../../shared/runtime/root-name-checks.js');
+    const { awsNameChecksForwardDependencies } = await import('#shared/runtime/root-name-checks.js');
     expect(() => awsNameChecksForwardDependencies()).toThrow(ENV.nameCheckTtlHours);
   });
 
@@ -42,13 +42,13 @@ describe('the name-check composition roots on AWS', () => {
       [ENV.nameChecksTable]: 'name-checks',
       [ENV.nameCheckPolicy]: 'strict',
     });
-    const { awsPaymentsForwardDependencies } = await import('../../../shared/runtime/root-payments.js');
+    const { awsPaymentsForwardDependencies } = await import('#shared/runtime/root-payments.js');
     expect(() => awsPaymentsForwardDependencies()).toThrow(ENV.nameCheckPolicy);
   });
 
   it('name the missing name-checks table of GET /gateway/name-checks/{endToEndId}', async () => {
     stub({ [ENV.nameChecksTable]: '', AWS_REGION: 'eu-west-2' });
-    const { awsNameCheckStore } = await import('../../../shared/runtime/root-gateway-name-checks.js');
+    const { awsNameCheckStore } = await import('#shared/runtime/root-gateway-name-checks.js');
     expect(() => awsNameCheckStore()).toThrow(ENV.nameChecksTable);
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ENV } from '../../../shared/config/function-environment.js';
+import { ENV } from '#shared/config/function-environment.js';
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -21,7 +21,7 @@ describe('the payments composition roots on AWS', () => {
       AWS_REGION: 'eu-west-2',
     }))
       vi.stubEnv(name, value);
-    const { awsPaymentsForwardDependencies } = await import('../../../shared/runtime/root-payments.js');
+    const { awsPaymentsForwardDependencies } = await import('#shared/runtime/root-payments.js');
     const deps = awsPaymentsForwardDependencies();
     expect(Object.keys(deps.trackers ?? {})).toEqual(['payments']);
     expect(deps.runOnce).toBeTypeOf('function');
@@ -30,7 +30,7 @@ describe('the payments composition roots on AWS', () => {
   it('name the missing payments table', async () => {
     vi.stubEnv(ENV.paymentsTable, '');
     vi.stubEnv('AWS_REGION', 'eu-west-2');
-    const { awsPaymentStore } = await import('../../../shared/runtime/root-gateway-payments.js');
+    const { awsPaymentStore } = await import('#shared/runtime/root-gateway-payments.js');
     expect(() => awsPaymentStore()).toThrow(ENV.paymentsTable);
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ENV } from '../../../shared/config/function-environment.js';
+import { ENV } from '#shared/config/function-environment.js';
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -22,7 +22,7 @@ const processorEnvironment = {
 
 const dependencies = async (extra: Record<string, string> = {}) => {
   for (const [name, value] of Object.entries({ ...processorEnvironment, ...extra })) vi.stubEnv(name, value);
-  const { awsProcessDependencies } = await import('../../../shared/runtime/root-webhook-processor.js');
+  const { awsProcessDependencies } = await import('#shared/runtime/root-webhook-processor.js');
   return awsProcessDependencies;
 };
 

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { tables } from '../../../shared/config/tables.js';
-import type { OperationTracker } from '../../../shared/gateway/tracker.js';
-import type { Operation } from '../../../shared/operations/operation.js';
-import { awsTableName } from '../../../shared/runtime/aws-family-ports.js';
-import { trackerNamesOf, trackersFor } from '../../../shared/runtime/wiring.js';
+import { tables } from '#shared/config/tables.js';
+import type { OperationTracker } from '#shared/gateway/tracker.js';
+import type { Operation } from '#shared/operations/operation.js';
+import { awsTableName } from '#shared/runtime/aws-family-ports.js';
+import { trackerNamesOf, trackersFor } from '#shared/runtime/wiring.js';
 
 afterEach(() => vi.unstubAllEnvs());
 

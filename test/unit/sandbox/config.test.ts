@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readConfig } from '../../../local/config.js';
+import { readConfig } from '#local/config.js';
 
 describe('the sandbox reads its settings from the environment and names what is wrong', () => {
   it('uses ports 3000 and 3001 and the built-in simulator by default', () => {

@@ -1,7 +1,7 @@
 import { PutItemCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalDynamo, startLocalDynamo } from '../../../local/dynamo.js';
-import { idempotencyTable, type TableDefinition, webhookInboxTable } from '../../../shared/config/tables.js';
+import { type LocalDynamo, startLocalDynamo } from '#local/dynamo.js';
+import { idempotencyTable, type TableDefinition, webhookInboxTable } from '#shared/config/tables.js';
 
 let dynamo: LocalDynamo;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { InMemoryEventBus } from '../../../local/adapters/in-memory-bus.js';
-import { ManualClock } from '../../../shared/ports/clock.js';
-import { bankEvent } from '../../support/events.js';
+import { InMemoryEventBus } from '#local/adapters/in-memory-bus.js';
+import { ManualClock } from '#shared/ports/clock.js';
+import { bankEvent } from '#test/support/events.js';
 
 const keys = (bus: InMemoryEventBus, filter = {}) => bus.list(filter).map((listed) => listed.detail.key);
 

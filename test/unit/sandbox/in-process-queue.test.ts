@@ -1,7 +1,7 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { InProcessQueue } from '../../../local/adapters/in-process-queue.js';
-import { QUEUE_MESSAGE_LIMIT_BYTES } from '../../../shared/webhooks/queue-message.js';
+import { InProcessQueue } from '#local/adapters/in-process-queue.js';
+import { QUEUE_MESSAGE_LIMIT_BYTES } from '#shared/webhooks/queue-message.js';
 
 const webhook = '{"body":"{}","receivedAt":"2026-03-02T08:00:00.000Z"}';
 

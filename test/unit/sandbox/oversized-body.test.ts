@@ -1,8 +1,8 @@
 import { Agent, request } from 'node:http';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BankSimulator } from '../../../local/bank-sim/simulator.js';
-import { portOf, startGatewayServer } from '../../../local/gateway-server.js';
+import type { BankSimulator } from '#sim/simulator.js';
+import { portOf, startGatewayServer } from '#local/gateway-server.js';
 import { startTestSimulator } from '../bank-sim/helpers.js';
 
 const LIMIT = 1024;

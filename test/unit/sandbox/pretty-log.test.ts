@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prettyLogText } from '../../../local/pretty-log.js';
+import { prettyLogText } from '#local/pretty-log.js';
 
 describe("the sandbox's log lines for a person", () => {
   it('writes a Powertools line as time, level, message, function and its own members', () => {

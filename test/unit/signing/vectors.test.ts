@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { SignCommand } from '@aws-sdk/client-kms';
 import { describe, expect, it } from 'vitest';
-import { KmsSigner } from '../../../shared/signing/kms-signer.js';
-import { PemSigner } from '../../../shared/signing/pem-signer.js';
-import { SignatureVerifier } from '../../../shared/signing/verifier.js';
-import { mockKmsWithKey } from '../../support/kms-mock.js';
+import { KmsSigner } from '#shared/signing/kms-signer.js';
+import { PemSigner } from '#shared/signing/pem-signer.js';
+import { SignatureVerifier } from '#shared/signing/verifier.js';
+import { mockKmsWithKey } from '#test/support/kms-mock.js';
 
 // Known-answer data of the bank's signing tool (shared/vectors), copied verbatim into test/fixtures.
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/${name}`, import.meta.url));

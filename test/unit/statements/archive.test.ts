@@ -5,10 +5,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FolderObjectStore } from '../../../local/adapters/folder-object-store.js';
-import { type LocalDynamo, startLocalDynamo } from '../../../local/dynamo.js';
-import { JsonNumber } from '../../../shared/json/read-json.js';
-import { ManualClock } from '../../../shared/ports/clock.js';
+import { FolderObjectStore } from '#local/adapters/folder-object-store.js';
+import { type LocalDynamo, startLocalDynamo } from '#local/dynamo.js';
+import { JsonNumber } from '#shared/json/read-json.js';
+import { ManualClock } from '#shared/ports/clock.js';
 import {
   readStatementLink,
   STATEMENT_ARCHIVED,
@@ -16,10 +16,10 @@ import {
   statementLinkAllowed,
   statementObjectKey,
   statementsWebhookHook,
-} from '../../../shared/statements/archive.js';
-import type { ClearwayEvent } from '../../../shared/webhooks/ports.js';
-import { type ClaimedWebhook, WebhookQuarantineError } from '../../../shared/webhooks/process.js';
-import { queueMessage, testProcessor } from '../../support/webhooks.js';
+} from '#shared/statements/archive.js';
+import type { ClearwayEvent } from '#shared/webhooks/ports.js';
+import { type ClaimedWebhook, WebhookQuarantineError } from '#shared/webhooks/process.js';
+import { queueMessage, testProcessor } from '#test/support/webhooks.js';
 
 const csv = 'Date,Description,Amount,Currency\n2026-02-03,Inbound payment,100.00,EUR\n';
 let server: Server;

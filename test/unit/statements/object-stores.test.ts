@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FolderObjectStore } from '../../../local/adapters/folder-object-store.js';
-import { S3ObjectStore } from '../../../shared/statements/s3-object-store.js';
+import { FolderObjectStore } from '#local/adapters/folder-object-store.js';
+import { S3ObjectStore } from '#shared/statements/s3-object-store.js';
 
 const s3 = mockClient(S3Client);
 afterEach(() => s3.reset());

@@ -2,8 +2,8 @@ import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
-import { S3WebhookBodyStore } from '../../../shared/webhooks/s3-body-store.js';
-import { SqsWebhookQuarantine, SqsWebhookQueue } from '../../../shared/webhooks/sqs-queue.js';
+import { S3WebhookBodyStore } from '#shared/webhooks/s3-body-store.js';
+import { SqsWebhookQuarantine, SqsWebhookQueue } from '#shared/webhooks/sqs-queue.js';
 
 const queueUrl = 'https://sqs.eu-west-2.amazonaws.com/123456789012/webhooks';
 const dlqUrl = 'https://sqs.eu-west-2.amazonaws.com/123456789012/webhooks-dlq';

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SignatureVerificationError, SignatureVerifier } from '../../../shared/signing/verifier.js';
-import { deployedThenCurrentBankKeys } from '../../../shared/webhooks/bank-keys.js';
-import { bankPublicKeysPlaceholder } from '../../../lib/stateful-stack.js';
-import { testKeyPair } from '../../support/keys.js';
+import { SignatureVerificationError, SignatureVerifier } from '#shared/signing/verifier.js';
+import { deployedThenCurrentBankKeys } from '#shared/webhooks/bank-keys.js';
+import { bankPublicKeysPlaceholder } from '#lib/stateful-stack.js';
+import { testKeyPair } from '#test/support/keys.js';
 
 const oldKey = testKeyPair();
 const newKey = testKeyPair();

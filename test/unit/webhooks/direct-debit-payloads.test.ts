@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { webhookIdentity } from '../../../shared/webhooks/identity.js';
-import { webhookPayloads } from '../../../shared/webhooks/payloads/index.js';
+import { webhookIdentity } from '#shared/webhooks/identity.js';
+import { webhookPayloads } from '#shared/webhooks/payloads/index.js';
 
 /**
  * The Bacs payload schemas accept what the bank's pages document (their tables, members marked optional,

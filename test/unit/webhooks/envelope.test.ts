@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { JsonNumber } from '../../../shared/json/read-json.js';
-import { nonceOf, parseEnvelope, WebhookEnvelopeError } from '../../../shared/webhooks/envelope.js';
+import { JsonNumber } from '#shared/json/read-json.js';
+import { nonceOf, parseEnvelope, WebhookEnvelopeError } from '#shared/webhooks/envelope.js';
 
 describe('the envelope and its Nonce are read at any depth', () => {
   it.each([3_000, 100_000])('reads an envelope whose payload nests %i deep', (depth) => {

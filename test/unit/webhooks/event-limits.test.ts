@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { readJson } from '../../../shared/json/read-json.js';
+import { readJson } from '#shared/json/read-json.js';
 import {
   eventProblem,
   MAX_DETAIL_DEPTH,
   MAX_DETAIL_TYPE_LENGTH,
   MAX_ENTRY_BYTES,
-} from '../../../shared/webhooks/event-limits.js';
-import type { BankEvent } from '../../../shared/webhooks/ports.js';
+} from '#shared/webhooks/event-limits.js';
+import type { BankEvent } from '#shared/webhooks/ports.js';
 
 const event = (detailType: string, payload: unknown): BankEvent => ({
   source: 'clearway.bank',

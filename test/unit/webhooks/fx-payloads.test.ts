@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { readJson } from '../../../shared/json/read-json.js';
-import { webhookIdentity } from '../../../shared/webhooks/identity.js';
-import { webhookPayloads } from '../../../shared/webhooks/payloads/index.js';
+import { readJson } from '#shared/json/read-json.js';
+import { webhookIdentity } from '#shared/webhooks/identity.js';
+import { webhookPayloads } from '#shared/webhooks/payloads/index.js';
 
 /**
  * The FX trade payload schemas accept what the bank's pages document (their tables, the shapes of their

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readJson } from '../../../shared/json/read-json.js';
-import {
-  canonicalJson,
-  MAX_KEY_LENGTH,
-  readableType,
-  webhookIdentity,
-} from '../../../shared/webhooks/identity.js';
+import { readJson } from '#shared/json/read-json.js';
+import { canonicalJson, MAX_KEY_LENGTH, readableType, webhookIdentity } from '#shared/webhooks/identity.js';
 
 const unlimited = { maxBytes: Number.POSITIVE_INFINITY, maxDepth: Number.POSITIVE_INFINITY };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readJson } from '../../../shared/json/read-json.js';
-import { jsonText } from '../../../shared/webhooks/json-text.js';
+import { readJson } from '#shared/json/read-json.js';
+import { jsonText } from '#shared/webhooks/json-text.js';
 
 const unlimited = { maxBytes: Number.POSITIVE_INFINITY, maxDepth: Number.POSITIVE_INFINITY };
 

@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { JsonNumber } from '../../../shared/json/read-json.js';
-import { parseEnvelope } from '../../../shared/webhooks/envelope.js';
-import { webhookIdentity } from '../../../shared/webhooks/identity.js';
-import {
-  TYPES_WITH_INSTITUTION_ID,
-  webhookInstitutionId,
-} from '../../../shared/webhooks/payloads/mccy-accounts.js';
-import { webhookPayloads } from '../../../shared/webhooks/payloads/index.js';
+import { JsonNumber } from '#shared/json/read-json.js';
+import { parseEnvelope } from '#shared/webhooks/envelope.js';
+import { webhookIdentity } from '#shared/webhooks/identity.js';
+import { TYPES_WITH_INSTITUTION_ID, webhookInstitutionId } from '#shared/webhooks/payloads/mccy-accounts.js';
+import { webhookPayloads } from '#shared/webhooks/payloads/index.js';
 
 /**
  * The multi-currency account, internal transfer and statement payload schemas accept what the bank's pages

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { webhookIdentity } from '../../../shared/webhooks/identity.js';
-import { webhookPayloads } from '../../../shared/webhooks/payloads/index.js';
+import { webhookIdentity } from '#shared/webhooks/identity.js';
+import { webhookPayloads } from '#shared/webhooks/payloads/index.js';
 
 /**
  * The multi-currency payment payload schemas accept the examples of the bank's pages (as written there,

@@ -4,7 +4,7 @@ import {
   paymentMessageValidationFailedPayload,
   transactionRejectedPayload,
   transactionSettledPayload,
-} from '../../../shared/webhooks/payloads/payments.js';
+} from '#shared/webhooks/payloads/payments.js';
 
 /**
  * The payment payload schemas accept what the bank's pages document (members it marks optional, its example

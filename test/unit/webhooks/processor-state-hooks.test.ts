@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalDynamo, startLocalDynamo } from '../../../local/dynamo.js';
-import { paymentsTable } from '../../../shared/config/tables.js';
-import { DynamoDbPaymentStore } from '../../../shared/payments/dynamodb-store.js';
-import { paymentsWebhookHook } from '../../../shared/payments/track.js';
-import type { ClaimedWebhook } from '../../../shared/webhooks/process.js';
-import type { ClearwayEvent, GatewayEvent } from '../../../shared/webhooks/ports.js';
-import { queueMessage, testProcessor as pipeline } from '../../support/webhooks.js';
+import { type LocalDynamo, startLocalDynamo } from '#local/dynamo.js';
+import { paymentsTable } from '#shared/config/tables.js';
+import { DynamoDbPaymentStore } from '#shared/payments/dynamodb-store.js';
+import { paymentsWebhookHook } from '#shared/payments/track.js';
+import type { ClaimedWebhook } from '#shared/webhooks/process.js';
+import type { ClearwayEvent, GatewayEvent } from '#shared/webhooks/ports.js';
+import { queueMessage, testProcessor as pipeline } from '#test/support/webhooks.js';
 
 let dynamo: LocalDynamo;
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalDynamo, startLocalDynamo } from '../../../local/dynamo.js';
-import { INBOX_LEASE_MS } from '../../../shared/webhooks/dynamodb-inbox.js';
-import { detailText } from '../../../shared/webhooks/event-limits.js';
-import { processWebhook } from '../../../shared/webhooks/process.js';
-import { queueMessage, testProcessor as pipeline } from '../../support/webhooks.js';
+import { type LocalDynamo, startLocalDynamo } from '#local/dynamo.js';
+import { INBOX_LEASE_MS } from '#shared/webhooks/dynamodb-inbox.js';
+import { detailText } from '#shared/webhooks/event-limits.js';
+import { processWebhook } from '#shared/webhooks/process.js';
+import { queueMessage, testProcessor as pipeline } from '#test/support/webhooks.js';
 
 let dynamo: LocalDynamo;
 

@@ -7,8 +7,8 @@ import {
   QUEUE_MESSAGE_LIMIT_BYTES,
   QueueMessageError,
   quarantineReason,
-} from '../../../shared/webhooks/queue-message.js';
-import { signed, testReceiver as receiver } from '../../support/webhooks.js';
+} from '#shared/webhooks/queue-message.js';
+import { signed, testReceiver as receiver } from '#test/support/webhooks.js';
 
 /** A valid envelope whose payload string is `size` ASCII characters (one byte each, never escaped). */
 const envelopeOf = (size: number) =>

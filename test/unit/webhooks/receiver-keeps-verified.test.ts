@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeQueueMessage } from '../../../shared/webhooks/queue-message.js';
-import { deepEnvelope, signed, testReceiver as receiver } from '../../support/webhooks.js';
+import { decodeQueueMessage } from '#shared/webhooks/queue-message.js';
+import { deepEnvelope, signed, testReceiver as receiver } from '#test/support/webhooks.js';
 
 /** The webhook a recorded message carries, its body as text. */
 async function kept(message: string | undefined, bodies: Parameters<typeof decodeQueueMessage>[1]) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { SignatureVerifier } from '../../../shared/signing/verifier.js';
-import { testKeyPair } from '../../support/keys.js';
-import { bankKey, institutionKey, signed, testReceiver as receiver } from '../../support/webhooks.js';
+import { SignatureVerifier } from '#shared/signing/verifier.js';
+import { testKeyPair } from '#test/support/keys.js';
+import { bankKey, institutionKey, signed, testReceiver as receiver } from '#test/support/webhooks.js';
 
 const oldBankKey = testKeyPair();
 const envelope = '{"Type":"FITestEvent","Version":1,"Payload":"test me","Nonce":1448545215}';

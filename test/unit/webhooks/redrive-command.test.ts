@@ -1,9 +1,9 @@
 import { SQSClient, StartMessageMoveTaskCommand } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../../shared/onboarding/cli.js';
-import { redriveDlqCommand } from '../../../shared/webhooks/redrive-command.js';
-import { testCliContext } from '../../support/cli.js';
+import { runCli } from '#shared/onboarding/cli.js';
+import { redriveDlqCommand } from '#shared/webhooks/redrive-command.js';
+import { testCliContext } from '#test/support/cli.js';
 
 const dlqArn = 'arn:aws:sqs:eu-west-2:123456789012:clearway-webhooks-dlq';
 

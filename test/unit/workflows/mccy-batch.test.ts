@@ -6,17 +6,17 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { InMemoryEventBus } from '../../../local/adapters/in-memory-bus.js';
-import { ClockScheduler, InFlight } from '../../../local/bank-sim/scheduler.js';
-import { type LocalDynamo, startLocalDynamo } from '../../../local/dynamo.js';
-import { LocalStateMachine, realTimers, waitEnd } from '../../../local/workflows.js';
-import { gatewayEventKey } from '../../../shared/gateway/tracker.js';
-import { ManualClock } from '../../../shared/ports/clock.js';
+import { InMemoryEventBus } from '#local/adapters/in-memory-bus.js';
+import { ClockScheduler, InFlight } from '#sim/scheduler.js';
+import { type LocalDynamo, startLocalDynamo } from '#local/dynamo.js';
+import { LocalStateMachine, realTimers, waitEnd } from '#local/workflows.js';
+import { gatewayEventKey } from '#shared/gateway/tracker.js';
+import { ManualClock } from '#shared/ports/clock.js';
 import {
   type BatchWorkflowInput,
   MAX_CANCEL_RECHECKS,
   mccyBatchWorkflow,
-} from '../../../shared/workflows/mccy-batch.js';
+} from '#shared/workflows/mccy-batch.js';
 
 const TABLE = 'workflow-test-mccy-batches';
 const silent = { debug() {}, info() {}, warn() {}, error() {} };

@@ -1,7 +1,7 @@
 import { ExecutionAlreadyExists, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { StepFunctionsBatchWorkflows } from '../../../shared/workflows/step-functions.js';
+import { StepFunctionsBatchWorkflows } from '#shared/workflows/step-functions.js';
 
 const sfn = mockClient(SFNClient);
 const ARN = 'arn:aws:states:eu-west-2:111122223333:stateMachine:clearway-test-mccy-batches';
