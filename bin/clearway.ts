@@ -8,7 +8,7 @@ import { KMSClient } from '@aws-sdk/client-kms';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { text } from 'node:stream/consumers';
-import { type CliContext, type Commands, runCli } from '#shared/onboarding/cli.js';
+import { type CliContext, type Commands, runCli } from '#shared/cli/framework.js';
 import { csrCommand, keysCommand } from '#shared/onboarding/commands.js';
 import { nameCheckCsrCommand, nameCheckPemCommand } from '#shared/onboarding/name-check-commands.js';
 import { tokenCommand } from '#shared/onboarding/token-command.js';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type * as z from 'zod/mini';
+import { backoffDelay, isRetryableStatus, parseRetryAfter, type RetryPolicy } from '#shared/bank/retry.js';
 import { checkRequest, OUTCOME_HEADER, refusalProblem } from '#shared/gateway/request.js';
 import { gatewayRoutes } from '#shared/gateway/routes.js';
 import type { JsonNumber } from '#shared/json/read-json.js';
@@ -30,11 +31,16 @@ export interface ClearwayClientOptions {
   credentials?: Credentials;
   /** Attempts per call, the first included (default 3). */
   maxAttempts?: number;
-  /** The first retry's wait; each further one doubles, up to `maxDelayMs` (defaults 250 ms and 4 s). */
+  /**
+   * The first retry's longest wait; each further one doubles, up to `maxDelayMs` (defaults 250 ms and 4 s).
+   * Each wait is drawn between 0 and that ceiling (full jitter), never shorter than `Retry-After`.
+   */
   baseDelayMs?: number;
   maxDelayMs?: number;
   /** How the client waits between attempts (tests pass their own). */
   sleep?: (ms: number) => Promise<void>;
+  /** The jitter's draw in [0, 1) (default `Math.random`; tests pass a fixed one). */
+  random?: () => number;
   fetch?: typeof fetch;
   /** A new Idempotency-Key (default: a random UUID). */
   newIdempotencyKey?: () => string;
@@ -233,20 +239,35 @@ function fill(template: string, params: Record<string, string>): string {
 
 /** Retried: network errors, 429 and 5xx except 501 (Not Implemented never changes). */
 export function isRetryable(status: number): boolean {
-  return status === 429 || (status >= 500 && status !== 501);
+  return isRetryableStatus(status) && status !== 501;
 }
 
-/** Sends one request until a definitive answer or the last attempt, the same key and bytes each time. */
+/** The longest `Retry-After` the client honours: a gateway asking for more is answered sooner. */
+const MAX_ASKED_WAIT_MS = 30_000;
+
+/**
+ * Sends one request until a definitive answer or the last attempt, the same key and bytes each time, waiting
+ * as the gateway's own bank client does (`shared/bank/retry.ts`: capped exponential backoff with full jitter,
+ * never shorter than `Retry-After`).
+ */
 function sender(options: ClearwayClientOptions, baseUrl: string, sign: ReturnType<typeof requestSigner>) {
-  const maxAttempts = Math.max(1, options.maxAttempts ?? 3);
-  const baseDelayMs = options.baseDelayMs ?? 250;
-  const maxDelayMs = options.maxDelayMs ?? 4_000;
+  const policy: RetryPolicy = {
+    maxAttempts: Math.max(1, options.maxAttempts ?? 3),
+    attemptTimeoutMs: Number.POSITIVE_INFINITY,
+    baseDelayMs: options.baseDelayMs ?? 250,
+    maxDelayMs: options.maxDelayMs ?? 4_000,
+  };
+  const maxAttempts = policy.maxAttempts;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const fetchOnce = options.fetch ?? fetch;
   const delay = (attempt: number, retryAfter: string | null) => {
-    const backoff = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1));
-    const asked = retryAfter !== null && /^\d+$/.test(retryAfter) ? Number(retryAfter) * 1000 : 0;
-    return Math.max(backoff, Math.min(asked, 30_000));
+    const asked = parseRetryAfter(retryAfter, new Date());
+    return backoffDelay(
+      policy,
+      attempt,
+      asked === undefined ? undefined : Math.min(asked, MAX_ASKED_WAIT_MS),
+      options.random,
+    );
   };
 
   return async (request: Prepared): Promise<ClearwayResponse<unknown>> => {

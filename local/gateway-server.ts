@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import type { HttpMethod } from '#shared/bank/client.js';
+import type { HttpMethod } from '#shared/http/types.js';
 import { problem } from '#shared/http/problem.js';
 import { type Operation, pathsOf } from '#shared/operations/operation.js';
 import { lambdaContext } from './adapters/lambda-context.js';

@@ -1,4 +1,4 @@
-import type { HttpMethod } from '#shared/bank/client.js';
+import type { HttpMethod } from '#shared/http/types.js';
 
 type Segment = { literal: string } | { param: string };
 

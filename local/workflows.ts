@@ -9,7 +9,7 @@ import {
 import { type StateMachineDefinition, StateMachine } from 'aws-local-stepfunctions';
 import type { Log } from '#shared/ports/log.js';
 import type { Clock } from '#shared/ports/clock.js';
-import type { EventPublisher, GatewayEvent } from '#shared/webhooks/ports.js';
+import type { EventPublisher, GatewayEvent } from '#shared/ports/events.js';
 import {
   type AslDefinition,
   type AslState,

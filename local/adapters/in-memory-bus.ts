@@ -1,5 +1,5 @@
 import { type Clock, systemClock } from '#shared/ports/clock.js';
-import type { ClearwayEvent, EventPublisher } from '#shared/webhooks/ports.js';
+import type { ClearwayEvent, EventPublisher } from '#shared/ports/events.js';
 import { BoundedLog } from '../bounded-log.js';
 
 /** As EventBridge delivers it: `replayName` (EventBridge's `replay-name`) only on a replayed event. */

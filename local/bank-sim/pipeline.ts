@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { HttpMethod } from '#shared/bank/client.js';
+import type { HttpMethod } from '#shared/http/types.js';
 import { isValidRequestId, REQUEST_ID_MESSAGES } from '#shared/domain/request-id.js';
 import { INVALID_SIGNATURE_TITLE, MISSING_REQUEST_ID_TITLE } from '#shared/bank/errors.js';
 import {

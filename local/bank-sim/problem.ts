@@ -1,4 +1,4 @@
-import type { ProblemDetails } from '#shared/bank/errors.js';
+import type { ProblemDetails } from '#shared/http/types.js';
 import { PROBLEM_CONTENT_TYPE } from '#shared/http/problem.js';
 import type { SimResponse } from './types.js';
 

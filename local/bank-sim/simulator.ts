@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { HttpMethod } from '#shared/bank/client.js';
+import type { HttpMethod } from '#shared/http/types.js';
 import { type Operation, pathsOf, type RequestRules } from '#shared/operations/operation.js';
 import type { ManualClock } from '#shared/ports/clock.js';
 import { PemSigner } from '#shared/signing/pem-signer.js';

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type * as z from 'zod/mini';
-import type { HttpMethod } from '#shared/bank/client.js';
+import type { HttpMethod } from '#shared/http/types.js';
 import type { Operation, RequestRules } from '#shared/operations/operation.js';
 import type { ManualClock } from '#shared/ports/clock.js';
 import type { Institution } from './institutions.js';

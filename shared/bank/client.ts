@@ -2,12 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { isValidRequestId, REQUEST_ID_MESSAGES } from '../domain/request-id.js';
 import type { Signer } from '../signing/signer.js';
 import { pathAndQueryOf, REQUEST_TIME_HEADER, requestTimeAt, signPath } from './path-signature.js';
-import {
-  BankUnreachableError,
-  bankErrorFor,
-  isDuplicateRequestAnswer,
-  type ProblemDetails,
-} from './errors.js';
+import { BankUnreachableError, bankErrorFor, isDuplicateRequestAnswer } from './errors.js';
+import type { HttpMethod, ProblemDetails } from '../http/types.js';
 import {
   backoffDelay,
   defaultRetryPolicy,
@@ -17,8 +13,6 @@ import {
 } from './retry.js';
 import type { TokenSource } from './token-source.js';
 import type { Log } from '../ports/log.js';
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface BankRequest {
   method: HttpMethod;

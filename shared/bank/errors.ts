@@ -1,14 +1,4 @@
-/** The bank's problem-detail body (RFC 7807 form plus the `errors` map of most v1 to v3 operations). */
-export interface ProblemDetails {
-  type?: string;
-  title?: string;
-  status?: number;
-  detail?: string;
-  instance?: string;
-  errors?: Record<string, string[]>;
-  [extra: string]: unknown;
-}
-
+import type { ProblemDetails } from '../http/types.js';
 export interface BankErrorContext {
   status: number;
   problem: ProblemDetails | undefined;

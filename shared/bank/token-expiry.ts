@@ -1,5 +1,5 @@
 import { gatewayEventKey } from '../gateway/tracker.js';
-import type { EventPublisher, GatewayEvent } from '../webhooks/ports.js';
+import type { EventPublisher, GatewayEvent } from '../ports/events.js';
 import { parseTokenSecret } from './token-source.js';
 
 /** The detail-type of the warning published on the bus (source `clearway.gateway`). */

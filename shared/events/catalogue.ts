@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { webhookPayloads } from '../webhooks/payloads/index.js';
-import type { ClearwayEvent } from '../webhooks/ports.js';
+import type { ClearwayEvent } from '../ports/events.js';
 import { gatewayEventDetails } from './gateway.js';
 
 /**

@@ -5,7 +5,7 @@ import {
   ListRulesCommand,
   StartReplayCommand,
 } from '@aws-sdk/client-eventbridge';
-import { type CliContext, type Command, parseOptions, UsageError } from '../onboarding/cli.js';
+import { type CliContext, type Command, parseOptions, UsageError } from '../cli/framework.js';
 import { archiveRetentionDays } from './archive.js';
 import { parseReplayTime, type ReplayWindow, replayWindowProblem } from './replay-window.js';
 

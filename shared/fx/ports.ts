@@ -1,7 +1,7 @@
 import type { Attention } from '../gateway/attention.js';
 import type { Clock } from '../ports/clock.js';
 import type { Log } from '../ports/log.js';
-import type { EventPublisher } from '../webhooks/ports.js';
+import type { EventPublisher } from '../ports/events.js';
 import type { QuoteRecord, QuoteStatus, TradeRecord, TradeStatus } from './records.js';
 
 /**

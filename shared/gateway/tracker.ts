@@ -1,5 +1,5 @@
 import type { Log } from '../ports/log.js';
-import type { EventPublisher, GatewayEvent } from '../webhooks/ports.js';
+import type { EventPublisher, GatewayEvent } from '../ports/events.js';
 import type { HttpResult } from '../http/problem.js';
 
 /** One tracked write as its tracker sees it, the same at `claim` and at `settle`. */

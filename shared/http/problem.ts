@@ -1,4 +1,4 @@
-import type { ProblemDetails } from '../bank/errors.js';
+import type { ProblemDetails } from './types.js';
 
 /** What a gateway use case answers, independent of API Gateway's event types. */
 export interface HttpResult {

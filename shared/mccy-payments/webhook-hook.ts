@@ -1,7 +1,7 @@
 import type { Log } from '../ports/log.js';
 import { type Attention, OUTCOME_CONFLICT_METRIC } from '../gateway/attention.js';
 import { MAX_CONTENDED_WRITES, statusChangedEvent } from '../gateway/tracker.js';
-import type { EventPublisher, GatewayEvent } from '../webhooks/ports.js';
+import type { EventPublisher, GatewayEvent } from '../ports/events.js';
 import type { ClaimedWebhook, StateHook } from '../webhooks/process.js';
 import { clearBatchAttention, raiseBatchAttention } from './attention.js';
 import type { BatchStore } from './ports.js';

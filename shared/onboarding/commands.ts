@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { type Command, parseOptions, UsageError } from './cli.js';
+import { type Command, parseOptions, UsageError } from '../cli/framework.js';
 import { createCsr, parseSubject } from './csr.js';
 import { KEY_OPTIONS, KEY_OPTIONS_USAGE, signerFromOptions } from './key-source.js';
 

@@ -2,7 +2,7 @@ import { ENV } from '../config/function-environment.js';
 import { KmsSigner } from '../signing/kms-signer.js';
 import { PemSigner } from '../signing/pem-signer.js';
 import type { Signer } from '../signing/signer.js';
-import { type CliContext, UsageError } from './cli.js';
+import { type CliContext, UsageError } from '../cli/framework.js';
 
 /** The options every key-using command accepts. */
 export const KEY_OPTIONS = {

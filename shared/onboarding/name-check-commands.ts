@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { nameCheckOnboardingResponses } from '../operations/name-check-onboarding/responses.js';
 import { csrPathParams, pemWithoutLineBreaks } from '../operations/name-check-onboarding/schemas.js';
-import { type CliContext, type Command, parseOptions, UsageError } from './cli.js';
+import { type CliContext, type Command, parseOptions, UsageError } from '../cli/framework.js';
 
 /**
  * `clearway name-check-csr` and `clearway name-check-pem`: hosted name-check onboarding (spec part 1) through

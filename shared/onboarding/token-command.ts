@@ -1,6 +1,6 @@
 import { PutSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import { parseTokenSecret } from '../bank/token-source.js';
-import { type Command, parseOptions, UsageError } from './cli.js';
+import { type Command, parseOptions, UsageError } from '../cli/framework.js';
 
 /** The bank issues tokens for at most a year (spec part 1, Authentication). */
 const MAX_VALIDITY_MS = 366 * 24 * 60 * 60 * 1000;

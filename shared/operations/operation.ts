@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import type { HttpMethod } from '../bank/client.js';
+import type { HttpMethod } from '../http/types.js';
 import type { EnvironmentName } from '../config/function-environment.js';
 import type { FieldErrors } from '../http/validation.js';
 

@@ -15,7 +15,7 @@ import { liveCheck, type NameCheckOutcome, nameCheckPath, outcomeOf } from '../n
 import { type NameCheckPolicy, policyRefusal } from '../name-checks/policy.js';
 import type { NameCheckStore } from '../name-checks/ports.js';
 import type { Clock } from '../ports/clock.js';
-import type { EventPublisher, GatewayEvent } from '../webhooks/ports.js';
+import type { EventPublisher, GatewayEvent } from '../ports/events.js';
 import type { StateHook } from '../webhooks/process.js';
 import type { BankBookings, PaymentStore } from './ports.js';
 import {

@@ -7,7 +7,7 @@ import type { OperationTracker } from '../gateway/tracker.js';
 import { metrics } from '../observability.js';
 import type { Operation } from '../operations/operation.js';
 import type { Clock } from '../ports/clock.js';
-import type { EventPublisher } from '../webhooks/ports.js';
+import type { EventPublisher } from '../ports/events.js';
 
 /**
  * What every family's definition (`shared/<family>/wiring.ts`) is built from. The AWS composition roots pass

@@ -6,7 +6,7 @@ import { isValidIban } from '../domain/iban.js';
 import { JsonNumber } from '../json/read-json.js';
 import type { Clock } from '../ports/clock.js';
 import type { ObjectStore } from '../ports/object-store.js';
-import type { EventPublisher, GatewayEvent } from '../webhooks/ports.js';
+import type { EventPublisher, GatewayEvent } from '../ports/events.js';
 import { type ClaimedWebhook, type StateHook, WebhookQuarantineError } from '../webhooks/process.js';
 
 export const STATEMENT_ARCHIVED = 'StatementArchived';

@@ -1,5 +1,5 @@
 import { jsonText } from './json-text.js';
-import type { ClearwayEvent } from './ports.js';
+import type { ClearwayEvent } from '../ports/events.js';
 
 /** EventBridge `PutEvents` limits (its API reference): a detail-type of 1 to 128 characters... */
 export const MAX_DETAIL_TYPE_LENGTH = 128;

@@ -1,6 +1,6 @@
 import { type EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { detailText } from './event-limits.js';
-import type { ClearwayEvent, EventPublisher } from './ports.js';
+import type { ClearwayEvent, EventPublisher } from '../ports/events.js';
 
 /** Publishes to the institution's EventBridge bus; a rejected entry is an error, so the message is retried. */
 export class EventBridgePublisher implements EventPublisher {

@@ -3,13 +3,8 @@ import type { Clock } from '../ports/clock.js';
 import { parseEnvelope, WebhookEnvelopeError } from './envelope.js';
 import { eventProblem } from './event-limits.js';
 import { readableType, webhookIdentity } from './identity.js';
-import type {
-  BankEvent,
-  EventPublisher,
-  WebhookBodyStore,
-  WebhookInbox,
-  WebhookQuarantine,
-} from './ports.js';
+import type { WebhookBodyStore, WebhookInbox, WebhookQuarantine } from './ports.js';
+import type { BankEvent, EventPublisher } from '../ports/events.js';
 import { decodeQueueMessage, QueueMessageError, quarantineReason } from './queue-message.js';
 
 /** A webhook as the state hooks see it, once its identity is claimed in the inbox. */

@@ -1,5 +1,5 @@
 import { StartMessageMoveTaskCommand } from '@aws-sdk/client-sqs';
-import { type Command, parseOptions, UsageError } from '../onboarding/cli.js';
+import { type Command, parseOptions, UsageError } from '../cli/framework.js';
 
 /**
  * `clearway redrive-dlq`: moves the webhook messages in the dead-letter queue back to the webhook queue

@@ -9,7 +9,7 @@ import {
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { eventViolation } from '#shared/events/catalogue.js';
 import { DynamoDbAttention } from '#shared/gateway/dynamodb-attention.js';
-import type { ClearwayEvent } from '#shared/webhooks/ports.js';
+import type { ClearwayEvent } from '#shared/ports/events.js';
 import { fpsPaymentBody } from '../support/fps-payment.js';
 import { mccyBatchBody, mccyTransaction } from '../support/mccy-batch.js';
 import { deployedAssemblies } from './assemblies.js';

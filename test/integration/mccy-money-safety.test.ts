@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClearwayValidationError, createClearwayClient, type OperationRequest } from '#client/index.js';
-import type { GatewayEvent } from '#shared/webhooks/ports.js';
+import type { GatewayEvent } from '#shared/ports/events.js';
 import { accountBatchBody, fundedEurAccount } from '../support/mccy-batch.js';
 import { jsonPost, testSandbox } from '../support/sandbox.js';
 

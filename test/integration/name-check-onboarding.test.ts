@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '#shared/onboarding/cli.js';
+import { runCli } from '#shared/cli/framework.js';
 import { nameCheckCsrCommand, nameCheckPemCommand } from '#shared/onboarding/name-check-commands.js';
 import { testCliContext } from '../support/cli.js';
 import { certificateFor } from '../support/name-check-certificates.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replayCommand } from '#shared/events/replay-command.js';
-import { runCli } from '#shared/onboarding/cli.js';
+import { runCli } from '#shared/cli/framework.js';
 import { testCliContext } from '../support/cli.js';
 import { bankEvent } from '../support/events.js';
 import { jsonPost, testSandbox } from '../support/sandbox.js';

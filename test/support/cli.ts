@@ -1,4 +1,4 @@
-import type { CliContext } from '#shared/onboarding/cli.js';
+import type { CliContext } from '#shared/cli/framework.js';
 
 const unused = (what: string) => () => {
   throw new Error(`this test gave the command no ${what}`);

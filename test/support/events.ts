@@ -1,4 +1,4 @@
-import type { BankEvent } from '#shared/webhooks/ports.js';
+import type { BankEvent } from '#shared/ports/events.js';
 
 /** A bank event as the webhook processor publishes it, told apart by its key. */
 export const bankEvent = (detailType: string, key: string): BankEvent => ({

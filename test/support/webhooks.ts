@@ -9,12 +9,8 @@ import { SignatureVerifier } from '#shared/signing/verifier.js';
 import { fixedBankKeys } from '#shared/webhooks/bank-keys.js';
 import { DynamoDbWebhookInbox } from '#shared/webhooks/dynamodb-inbox.js';
 import type { ProcessDependencies } from '#shared/webhooks/process.js';
-import type {
-  ClearwayEvent,
-  WebhookBodyStore,
-  WebhookQuarantine,
-  WebhookQueue,
-} from '#shared/webhooks/ports.js';
+import type { WebhookBodyStore, WebhookQuarantine, WebhookQueue } from '#shared/webhooks/ports.js';
+import type { ClearwayEvent } from '#shared/ports/events.js';
 import { type TestKeyPair, testKeyPair } from './keys.js';
 
 /** The queue, the quarantine and the body store in memory, recording what they were given; each can fail. */

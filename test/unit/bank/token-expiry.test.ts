@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { API_TOKEN_EXPIRING, checkTokenExpiry } from '#shared/bank/token-expiry.js';
-import type { ClearwayEvent } from '#shared/webhooks/ports.js';
+import type { ClearwayEvent } from '#shared/ports/events.js';
 
 const now = new Date('2026-03-02T06:00:00Z');
 const DAY_MS = 86_400_000;

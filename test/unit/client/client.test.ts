@@ -55,6 +55,8 @@ function scripted(answers: Array<Response | Error>, options: Partial<ClearwayCli
     sleep: async (ms) => {
       waits.push(ms);
     },
+    // The jitter at its ceiling, so each wait is the backoff's cap.
+    random: () => 1,
     rules: { now: () => new Date('2026-03-02T10:00:00Z') },
     ...options,
   });

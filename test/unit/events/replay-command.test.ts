@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/client-eventbridge';
 import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '#shared/onboarding/cli.js';
+import { runCli } from '#shared/cli/framework.js';
 import { REPLAY_MAX_POLLS, replayCommand } from '#shared/events/replay-command.js';
 import { testCliContext } from '#test/support/cli.js';
 

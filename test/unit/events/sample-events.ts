@@ -2,7 +2,7 @@ import { fxTradeStatusChanged } from '#shared/fx/webhook-hook.js';
 import { newTrade } from '#shared/fx/records.js';
 import { createdRecord } from '#shared/payments/status.js';
 import { paymentStatusChanged } from '#shared/payments/track.js';
-import type { BankEvent, GatewayEvent } from '#shared/webhooks/ports.js';
+import type { BankEvent, GatewayEvent } from '#shared/ports/events.js';
 
 const at = new Date('2026-03-02T10:00:00Z');
 

@@ -9,7 +9,7 @@ import { type Attention, type AttentionItem, OUTCOME_CONFLICT_METRIC } from '#sh
 import type { TrackedCall } from '#shared/gateway/tracker.js';
 import { readJson } from '#shared/json/read-json.js';
 import { webhookIdentity } from '#shared/webhooks/identity.js';
-import type { ClearwayEvent, GatewayEvent } from '#shared/webhooks/ports.js';
+import type { ClearwayEvent, GatewayEvent } from '#shared/ports/events.js';
 import { fxOrderBody } from '#test/support/fx.js';
 
 /**

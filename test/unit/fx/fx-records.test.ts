@@ -7,7 +7,7 @@ import { fxTracker } from '#shared/fx/track.js';
 import { fxWebhookHook } from '#shared/fx/webhook-hook.js';
 import type { TrackedCall } from '#shared/gateway/tracker.js';
 import { readJson } from '#shared/json/read-json.js';
-import type { ClearwayEvent, GatewayEvent } from '#shared/webhooks/ports.js';
+import type { ClearwayEvent, GatewayEvent } from '#shared/ports/events.js';
 
 let dynamo: LocalDynamo;
 let store: DynamoDbFxStore;

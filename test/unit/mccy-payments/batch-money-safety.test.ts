@@ -10,7 +10,7 @@ import { sendingBatch } from '#shared/mccy-payments/records.js';
 import { mccyPaymentsTracker } from '#shared/mccy-payments/track.js';
 import { mccyPaymentsWebhookHook, republishPending } from '#shared/mccy-payments/webhook-hook.js';
 import { ManualClock } from '#shared/ports/clock.js';
-import type { GatewayEvent } from '#shared/webhooks/ports.js';
+import type { GatewayEvent } from '#shared/ports/events.js';
 
 /**
  * Issue 27's rows for multi-currency batches, on the tracker, the webhook hook and the store on dynalite: what

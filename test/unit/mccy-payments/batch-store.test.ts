@@ -10,7 +10,7 @@ import { mccyPaymentsTracker } from '#shared/mccy-payments/track.js';
 import { mccyPaymentsWebhookHook } from '#shared/mccy-payments/webhook-hook.js';
 import { TransientRefusal } from '#shared/gateway/tracker.js';
 import { ManualClock } from '#shared/ports/clock.js';
-import type { GatewayEvent } from '#shared/webhooks/ports.js';
+import type { GatewayEvent } from '#shared/ports/events.js';
 
 /**
  * The batch store on dynalite, the tracker (claims, the bank's answers, the workflow start) and the webhook

@@ -1,7 +1,7 @@
 import { PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '#shared/onboarding/cli.js';
+import { runCli } from '#shared/cli/framework.js';
 import { tokenCommand } from '#shared/onboarding/token-command.js';
 import { testCliContext } from '#test/support/cli.js';
 

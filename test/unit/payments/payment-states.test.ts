@@ -5,7 +5,7 @@ import { JsonNumber } from '#shared/json/read-json.js';
 import type { BankBookings } from '#shared/payments/ports.js';
 import { paymentsTracker, paymentsWebhookHook } from '#shared/payments/track.js';
 import type { PaymentRecord } from '#shared/payments/status.js';
-import type { ClearwayEvent, GatewayEvent } from '#shared/webhooks/ports.js';
+import type { ClearwayEvent, GatewayEvent } from '#shared/ports/events.js';
 import { MemoryPaymentStore } from './memory-store.js';
 
 const at = new Date('2026-03-02T09:00:00Z');

@@ -17,7 +17,7 @@ import {
   statementObjectKey,
   statementsWebhookHook,
 } from '#shared/statements/archive.js';
-import type { ClearwayEvent } from '#shared/webhooks/ports.js';
+import type { ClearwayEvent } from '#shared/ports/events.js';
 import { type ClaimedWebhook, WebhookQuarantineError } from '#shared/webhooks/process.js';
 import { queueMessage, testProcessor } from '#test/support/webhooks.js';
 

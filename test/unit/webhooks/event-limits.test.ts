@@ -6,7 +6,7 @@ import {
   MAX_DETAIL_TYPE_LENGTH,
   MAX_ENTRY_BYTES,
 } from '#shared/webhooks/event-limits.js';
-import type { BankEvent } from '#shared/webhooks/ports.js';
+import type { BankEvent } from '#shared/ports/events.js';
 
 const event = (detailType: string, payload: unknown): BankEvent => ({
   source: 'clearway.bank',

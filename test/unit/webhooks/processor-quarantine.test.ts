@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalDynamo, startLocalDynamo } from '#local/dynamo.js';
 import { MAX_KEY_LENGTH } from '#shared/webhooks/identity.js';
 import { encodeQueueMessage } from '#shared/webhooks/queue-message.js';
-import type { BankEvent } from '#shared/webhooks/ports.js';
+import type { BankEvent } from '#shared/ports/events.js';
 import { deepEnvelope, queueMessage, testProcessor as pipeline } from '#test/support/webhooks.js';
 
 let dynamo: LocalDynamo;

@@ -4,7 +4,7 @@ import { paymentsTable } from '#shared/config/tables.js';
 import { DynamoDbPaymentStore } from '#shared/payments/dynamodb-store.js';
 import { paymentsWebhookHook } from '#shared/payments/track.js';
 import type { ClaimedWebhook } from '#shared/webhooks/process.js';
-import type { ClearwayEvent, GatewayEvent } from '#shared/webhooks/ports.js';
+import type { ClearwayEvent, GatewayEvent } from '#shared/ports/events.js';
 import { queueMessage, testProcessor as pipeline } from '#test/support/webhooks.js';
 
 let dynamo: LocalDynamo;

@@ -1,7 +1,7 @@
 import { SQSClient, StartMessageMoveTaskCommand } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '#shared/onboarding/cli.js';
+import { runCli } from '#shared/cli/framework.js';
 import { redriveDlqCommand } from '#shared/webhooks/redrive-command.js';
 import { testCliContext } from '#test/support/cli.js';
 

@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { KMSClient } from '@aws-sdk/client-kms';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCli } from '#shared/onboarding/cli.js';
+import { runCli } from '#shared/cli/framework.js';
 import { csrCommand, keysCommand } from '#shared/onboarding/commands.js';
 import { testCliContext } from '#test/support/cli.js';
 import { mockKmsWithKey } from '#test/support/kms-mock.js';
-import { opensslReq } from './openssl.js';
+import { opensslReq } from '../onboarding/openssl.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const keyFile = join(root, 'test/fixtures/client-test.key.pem');

@@ -4,7 +4,7 @@ import type { KMSClient } from '@aws-sdk/client-kms';
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import { SignerConfigurationError } from '../signing/signer.js';
-import { CsrSubjectError } from './csr.js';
+import { CsrSubjectError } from '../onboarding/csr.js';
 
 /** What a subcommand may touch; `bin/clearway.ts` wires it to the process, tests to fakes. */
 export interface CliContext {
