@@ -46,6 +46,17 @@ const boundary = (folder, forbidden, why, { allowClimbing = false } = {}) => {
   };
 };
 
+/** What the simulator (local/bank-sim/) may not import: it is the bank, and sees only shared/'s rules and ports. */
+const simulatorForbidden = [
+  'lib',
+  'functions',
+  'client',
+  'bin',
+  'test',
+  'local',
+  'shared/(gateway|runtime|payments|fx|mccy-payments|name-checks|statements|workflows|onboarding|events)',
+];
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'cdk.out/', '.sandbox/', 'coverage/'] },
   js.configs.recommended,
@@ -89,16 +100,15 @@ export default tseslint.config(
   // Listed after local/, so its rule replaces local/'s for the simulator's files.
   boundary(
     'local/bank-sim',
-    [
-      'lib',
-      'functions',
-      'client',
-      'bin',
-      'test',
-      'local',
-      'shared/(gateway|runtime|payments|fx|mccy-payments|name-checks|statements|workflows|onboarding|events)',
-    ],
+    simulatorForbidden,
     "is the bank: it may import shared/'s rules and ports, never the gateway's use cases, functions or sandbox.",
+  ),
+  // Listed after local/bank-sim/, so its rule replaces that one for the core: the same list, and no product
+  // (`#sim/products/...`, or `../products/...` from the core's own folder). Products are handed to the core.
+  boundary(
+    'local/bank-sim/core',
+    [...simulatorForbidden, 'local/bank-sim/products', 'products'],
+    "is the simulator's machinery: it imports no product (the entry point hands it the list), only shared/'s rules and ports.",
   ),
   // Tests may import anything, through subpaths or relative paths.
   boundary('test', [], '', { allowClimbing: true }),

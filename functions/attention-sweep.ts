@@ -11,13 +11,15 @@ import { logger, metrics } from '#shared/observability.js';
 import { awsSweepPorts } from '#shared/runtime/root-attention-sweep.js';
 
 /** Every 15 minutes (EventBridge schedule): how many records have waited too long for the bank's word. */
-export function createAttentionSweep(ports: () => Omit<SweepPorts, 'recordOverdue'>) {
+export function createAttentionSweep(
+  ports: () => Omit<SweepPorts, 'recordOverdue'> | Promise<Omit<SweepPorts, 'recordOverdue'>>,
+) {
   return middy()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(logMetrics(metrics))
     .handler(async () => {
       const overdue = await sweepAttention({
-        ...ports(),
+        ...(await ports()),
         recordOverdue: (count) => metrics.addMetric(RECORDS_NEEDING_ATTENTION, MetricUnit.Count, count),
       });
       return { overdue: overdue.length };

@@ -1,6 +1,10 @@
 import { fxOperations } from '#shared/operations/fx/operations.js';
-import { awsFxForwardDependencies } from '#shared/runtime/root-fx.js';
+import { buildAtColdStart } from '#shared/runtime/aws-common.js';
+import { awsOperationDependencies } from '#shared/runtime/root-operation-functions.js';
 import { createOperationHandler } from './http/operation-handler.js';
 
+const dependencies = awsOperationDependencies(fxOperations);
+await buildAtColdStart(dependencies);
+
 /** FX quotes, their execution and orders, with the FX tracker. */
-export const handler = createOperationHandler(fxOperations, awsFxForwardDependencies);
+export const handler = createOperationHandler(fxOperations, dependencies);

@@ -1,20 +1,10 @@
-import type { BatchStore } from '#shared/mccy-payments/ports.js';
-import { mccyBatchPath } from '#shared/mccy-payments/paths.js';
-import { awsBatchStore } from '#shared/runtime/root-gateway-mccy.js';
-import { createRecordReadHandler } from './http/record-read-handler.js';
+import { mccyPaymentsFamily } from '#shared/mccy-payments/family.js';
+import { buildAtColdStart } from '#shared/runtime/aws-common.js';
+import { awsFamilyStore } from '#shared/runtime/root-gateway-reads.js';
+import { createGatewayReadHandler } from './http/gateway-read-handler.js';
 
-/** GET /gateway/mccy/batches/{batchId}: a batch the gateway sent, its schedule, transactions and history. */
-export function createMccyBatchesReadHandler(store: () => Pick<BatchStore, 'get'>) {
-  return createRecordReadHandler({
-    route: 'GET /gateway/mccy/batches/{batchId}',
-    param: 'batchId',
-    maxLength: 36,
-    read: (batchId) => store().get(batchId),
-    notFound: (batchId) => ({
-      detail: `No multi-currency batch with id ${batchId} is known to the gateway.`,
-      instance: mccyBatchPath(batchId),
-    }),
-  });
-}
+const store = awsFamilyStore(mccyPaymentsFamily);
+await buildAtColdStart(store);
 
-export const handler = createMccyBatchesReadHandler(awsBatchStore);
+/** `GET /gateway/...`: a multi-currency batch the gateway sent, its schedule, transactions and history. */
+export const handler = createGatewayReadHandler(mccyPaymentsFamily, store);

@@ -18,4 +18,4 @@ export function createSigningKeyHandler(signer: () => Signer) {
 }
 
 export const handler = createSigningKeyHandler(kmsSigner);
-buildAtColdStart(kmsSigner);
+await buildAtColdStart(kmsSigner);

@@ -1,6 +1,10 @@
 import { mccyPaymentOperations } from '#shared/operations/mccy-payments/operations.js';
-import { awsMccyPaymentsForwardDependencies } from '#shared/runtime/root-mccy-payments.js';
+import { buildAtColdStart } from '#shared/runtime/aws-common.js';
+import { awsOperationDependencies } from '#shared/runtime/root-operation-functions.js';
 import { createOperationHandler } from './http/operation-handler.js';
 
+const dependencies = awsOperationDependencies(mccyPaymentOperations);
+await buildAtColdStart(dependencies);
+
 /** Multi-currency payment batches and their cancellation, with the batch tracker. */
-export const handler = createOperationHandler(mccyPaymentOperations, awsMccyPaymentsForwardDependencies);
+export const handler = createOperationHandler(mccyPaymentOperations, dependencies);

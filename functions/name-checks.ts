@@ -1,6 +1,10 @@
 import { nameCheckOperations } from '#shared/operations/name-checks/operations.js';
-import { awsNameChecksForwardDependencies } from '#shared/runtime/root-name-checks.js';
+import { buildAtColdStart } from '#shared/runtime/aws-common.js';
+import { awsOperationDependencies } from '#shared/runtime/root-operation-functions.js';
 import { createOperationHandler } from './http/operation-handler.js';
 
+const dependencies = awsOperationDependencies(nameCheckOperations);
+await buildAtColdStart(dependencies);
+
 /** Payee name checks (outbound, SRD validate), with the name-check tracker, and the responder settings. */
-export const handler = createOperationHandler(nameCheckOperations, awsNameChecksForwardDependencies);
+export const handler = createOperationHandler(nameCheckOperations, dependencies);

@@ -1,6 +1,10 @@
 import { paymentOperations } from '#shared/operations/payments/operations.js';
-import { awsPaymentsForwardDependencies } from '#shared/runtime/root-payments.js';
+import { buildAtColdStart } from '#shared/runtime/aws-common.js';
+import { awsOperationDependencies } from '#shared/runtime/root-operation-functions.js';
 import { createOperationHandler } from './http/operation-handler.js';
 
+const dependencies = awsOperationDependencies(paymentOperations);
+await buildAtColdStart(dependencies);
+
 /** Payment data reads and instant payments (send, return, overseas single payment), with the payments tracker. */
-export const handler = createOperationHandler(paymentOperations, awsPaymentsForwardDependencies);
+export const handler = createOperationHandler(paymentOperations, dependencies);

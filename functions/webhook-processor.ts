@@ -19,10 +19,12 @@ const metricFor = {
  * redelivered (and reach the DLQ after the queue's maxReceiveCount); one that can never be published is
  * quarantined in the DLQ at once, with its reason.
  */
-export function createWebhookProcessor(dependencies: () => ProcessDependencies) {
+export function createWebhookProcessor(
+  dependencies: () => ProcessDependencies | Promise<ProcessDependencies>,
+) {
   const processor = new BatchProcessor(EventType.SQS);
   const processRecord = async (record: SQSRecord) => {
-    const outcome = await processWebhook(record.body, dependencies());
+    const outcome = await processWebhook(record.body, await dependencies());
     metrics.addMetric(metricFor[outcome], MetricUnit.Count, 1);
   };
   return middy<SQSEvent, SQSBatchResponse>()

@@ -154,3 +154,12 @@ function takesJsonObject(schema: unknown): boolean {
   if (def?.type === 'pipe') return takesJsonObject(def.in);
   return false;
 }
+
+/** `mccy-batches` as `MccyBatches`: construct ids made from names. */
+export function pascalCase(name: string): string {
+  return name
+    .split(/[^A-Za-z0-9]+/)
+    .filter((part) => part !== '')
+    .map((part) => part[0]?.toUpperCase() + part.slice(1))
+    .join('');
+}

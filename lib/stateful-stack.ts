@@ -13,19 +13,12 @@ import * as snsSubscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
-import {
-  attentionTable,
-  idempotencyTable,
-  fxTable,
-  mccyBatchesTable,
-  nameChecksTable,
-  paymentsTable,
-  type TableDefinition,
-  webhookInboxTable,
-} from '#shared/config/tables.js';
+import type { TableDefinition } from '#shared/config/tables.js';
+import { tables as tableDefinitions } from '#shared/families/index.js';
 import { QUEUE_MESSAGE_LIMIT_BYTES } from '#shared/webhooks/queue-message.js';
 import {
   functionRoleArn,
+  pascalCase,
   publicKeyReaderFunctionNames,
   signingFunctionNames,
   statementBucketName,
@@ -93,17 +86,11 @@ export class StatefulStack extends Stack {
   readonly signingKeyArn: string;
   readonly signingKeyAlias: string;
   readonly apiTokenSecret: secretsmanager.ISecret;
-  readonly idempotencyTable: dynamodb.ITable;
-  readonly inboxTable: dynamodb.ITable;
-  /** The gateway's payment records by end-to-end id. */
-  readonly paymentsTable: dynamodb.ITable;
-  /** The gateway's payee name-check outcomes by end-to-end id (TTL `expiresAt`). */
-  readonly nameChecksTable: dynamodb.ITable;
-  readonly fxTable: dynamodb.ITable;
-  /** The gateway's multi-currency payment batches by batchId (also read and written by their workflows). */
-  readonly mccyBatchesTable: dynamodb.ITable;
-  /** What needs a person's attention (records waiting for the bank's word), read by the sweep. */
-  readonly attentionTable: dynamodb.ITable;
+  /**
+   * Every table of `shared/config/tables.ts` by its logical name (`tableOf`): the gateway's state and
+   * idempotency, the webhook inbox, the attention list.
+   */
+  private readonly tables = new Map<string, dynamodb.Table>();
   readonly eventBus: events.IEventBus;
   /** The bus's archive `clearway replay` replays from (retention per environment). */
   readonly eventArchive: events.Archive;
@@ -209,13 +196,9 @@ export class StatefulStack extends Stack {
     this.apiTokenSecret = apiTokenSecret;
 
     // --- Tables ----------------------------------------------------------------------------------------
-    this.idempotencyTable = this.table('IdempotencyTable', idempotencyTable);
-    this.inboxTable = this.table('WebhookInboxTable', webhookInboxTable);
-    this.paymentsTable = this.table('PaymentsTable', paymentsTable);
-    this.nameChecksTable = this.table('NameChecksTable', nameChecksTable);
-    this.fxTable = this.table('FxTable', fxTable);
-    this.mccyBatchesTable = this.table('MccyBatchesTable', mccyBatchesTable);
-    this.attentionTable = this.table('AttentionTable', attentionTable);
+    // Construct ids from the logical names (`PaymentsTable`), so each table keeps its logical id.
+    for (const definition of tableDefinitions)
+      this.tables.set(definition.name, this.table(`${pascalCase(definition.name)}Table`, definition));
 
     // --- Events ----------------------------------------------------------------------------------------
     this.eventBus = new events.EventBus(this, 'EventBus', { eventBusName: config.prefix });
@@ -373,6 +356,13 @@ export class StatefulStack extends Stack {
         description: `${event.source} ${event.detailType}`,
       });
     }
+  }
+
+  /** The table of a definition of `shared/config/tables.ts`. */
+  tableOf(definition: TableDefinition): dynamodb.ITable {
+    const table = this.tables.get(definition.name);
+    if (table === undefined) throw new Error(`no ${definition.name} table in the stateful stack`);
+    return table;
   }
 
   private table(id: string, definition: TableDefinition): dynamodb.Table {

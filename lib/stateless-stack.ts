@@ -4,11 +4,22 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as lambdaEventSources from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
-import { ENV } from '#shared/config/function-environment.js';
+import { ENV, type EnvName } from '#shared/config/function-environment.js';
+import {
+  attentionTable as attentionTableDefinition,
+  idempotencyTable,
+  type TableDefinition,
+  webhookInboxTable,
+} from '#shared/config/tables.js';
+import { mccyBatchesTable } from '#shared/mccy-payments/table.js';
+import type { FamilyDefinition, FamilyRole, ItemAction, TableAccess } from '#shared/families/definition.js';
+import { families as familyList, tables as tableDefinitions } from '#shared/families/index.js';
+import { mccyPaymentsFamily } from '#shared/mccy-payments/family.js';
 import { DEFAULT_ATTENTION_AFTER_MINUTES } from '#shared/gateway/attention-sweep.js';
 import { BODY_KEY_PREFIX } from '#shared/webhooks/queue-message.js';
 import {
   fnNames,
+  pascalCase,
   functionRoleName,
   internalRoutes,
   operationFunctionNames,
@@ -37,6 +48,37 @@ const idempotencyOperations = ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem']
 const inboxOperations = ['GetItem', 'PutItem', 'UpdateItem'];
 /** Trackers and hooks raise an item (a conditional put) and clear it (a delete); the sweep scans. */
 const attentionOperations = ['PutItem', 'DeleteItem', 'Scan'];
+/** The item actions on the tables that are no family's, by table name (the families' come from them). */
+const ownOperations: Readonly<Record<string, readonly string[]>> = {
+  [idempotencyTable.name]: idempotencyOperations,
+  [webhookInboxTable.name]: inboxOperations,
+  [attentionTableDefinition.name]: attentionOperations,
+};
+
+/** Values of the families' settings (`FamilyDefinition.settings`) from an environment's configuration. */
+function settingValues(config: ClearwayConfig): Partial<Record<EnvName, string>> {
+  const { policy, ttlHours } = config.nameChecks;
+  return {
+    [ENV.nameCheckPolicy]: policy.mode,
+    ...(policy.mode === 'refuse-no-match' &&
+      policy.requireAbove !== undefined && { [ENV.nameCheckRequireAbove]: policy.requireAbove }),
+    [ENV.nameCheckTtlHours]: String(ttlHours),
+    [ENV.mccyOverdueAfterMinutes]: String(config.mccyOverdueAfterMinutes),
+  };
+}
+
+/** What `role` does to each table across `served` families: one entry per table, its actions merged. */
+function tableAccess(served: readonly FamilyDefinition[], role: FamilyRole): TableAccess[] {
+  const byTable = new Map<string, { table: TableDefinition; actions: Set<ItemAction> }>();
+  for (const { table, actions } of served.flatMap((family) => family.access[role] ?? [])) {
+    const entry = byTable.get(table.name) ?? { table, actions: new Set<ItemAction>() };
+    for (const action of actions) entry.actions.add(action);
+    byTable.set(table.name, entry);
+  }
+  return [...byTable.values()].map(({ table, actions }) => ({ table, actions: [...actions].sort() }));
+}
+
+const families: readonly FamilyDefinition[] = familyList;
 
 export interface StatelessStackProps extends StackProps {
   readonly config: ClearwayConfig;
@@ -119,7 +161,7 @@ export class StatelessStack extends Stack {
           [ENV.bankBaseUrl]: config.bankBaseUrl,
           [ENV.apiTokenSecretId]: stateful.apiTokenSecret.secretArn,
           [ENV.signingKeyId]: stateful.signingKeyArn,
-          [ENV.idempotencyTable]: stateful.idempotencyTable.tableName,
+          [ENV.idempotencyTable]: stateful.tableOf(idempotencyTable).tableName,
           [ENV.overdraftAgreement]: String(config.overdraftAgreement),
           [ENV.pathSignature]: String(config.pathSignature),
           [ENV.environment]: config.envName,
@@ -134,95 +176,81 @@ export class StatelessStack extends Stack {
         }),
       );
       made.addToRolePolicy(
-        itemStatement('IdempotencyRecords', stateful.idempotencyTable.tableArn, idempotencyOperations),
+        itemStatement(
+          'IdempotencyRecords',
+          stateful.tableOf(idempotencyTable).tableArn,
+          idempotencyOperations,
+        ),
       );
     }
 
-    // Trackers and hooks raise an attention item (one conditional put) when a record waits for the bank's
-    // word, and delete it when the bank's word moves the record on.
-    const watchAttention = (made: ClearwayFunction) => {
-      made.function.addEnvironment(ENV.attentionTable, stateful.attentionTable.tableName);
-      made.addToRolePolicy(
-        itemStatement('RaiseAndClearAttention', stateful.attentionTable.tableArn, ['PutItem', 'DeleteItem']),
-      );
+    // --- The families (shared/families/): each role's items, bus and attention list, as its definition says
+    const bus = new iam.PolicyStatement({
+      sid: 'PublishEvents',
+      actions: ['events:PutEvents'],
+      resources: [stateful.eventBus.eventBusArn],
+    });
+    const attentionTable = stateful.tableOf(attentionTableDefinition);
+    const publishing = new Set<ClearwayFunction>();
+    const publishOn = (made: ClearwayFunction) => {
+      if (publishing.has(made)) return;
+      publishing.add(made);
+      made.function.addEnvironment(ENV.eventBusName, stateful.eventBus.eventBusName);
+      made.addToRolePolicy(bus);
     };
-
-    // --- Payments: the operation function keeps the records, the processor moves them on webhooks -------
-    // The `payments` function exists once the payments operations are in the registry.
-    const paymentsFunction = this.functions.get(fnNames.payments);
-    if (paymentsFunction !== undefined) {
-      watchAttention(paymentsFunction);
-      paymentsFunction.function.addEnvironment(ENV.paymentsTable, stateful.paymentsTable.tableName);
-      paymentsFunction.function.addEnvironment(ENV.eventBusName, stateful.eventBus.eventBusName);
-      // Claims are conditional puts, transitions conditional puts after a read; nothing is deleted.
-      paymentsFunction.addToRolePolicy(
-        itemStatement('PaymentRecords', stateful.paymentsTable.tableArn, [
-          'GetItem',
-          'PutItem',
-          'UpdateItem',
-        ]),
-      );
-      paymentsFunction.addToRolePolicy(
-        new iam.PolicyStatement({
-          sid: 'PublishPaymentEvents',
-          actions: ['events:PutEvents'],
-          resources: [stateful.eventBus.eventBusArn],
-        }),
-      );
-      // On claim, each payment reads the name check of its end-to-end id; the policy decides what it does.
-      paymentsFunction.function.addEnvironment(ENV.nameChecksTable, stateful.nameChecksTable.tableName);
-      paymentsFunction.function.addEnvironment(ENV.nameCheckPolicy, config.nameChecks.policy.mode);
-      const requireAbove =
-        config.nameChecks.policy.mode === 'refuse-no-match'
-          ? config.nameChecks.policy.requireAbove
-          : undefined;
-      if (requireAbove !== undefined)
-        paymentsFunction.function.addEnvironment(ENV.nameCheckRequireAbove, requireAbove);
-      paymentsFunction.addToRolePolicy(
-        itemStatement('ReadNameChecks', stateful.nameChecksTable.tableArn, ['GetItem']),
-      );
+    const serveFamilies = (made: ClearwayFunction, role: FamilyRole, served: readonly FamilyDefinition[]) => {
+      for (const { table, actions } of tableAccess(served, role)) {
+        made.function.addEnvironment(table.variable, stateful.tableOf(table).tableName);
+        made.addToRolePolicy(
+          itemStatement(`${pascalCase(table.name)}Items`, stateful.tableOf(table).tableArn, actions),
+        );
+      }
+      if (served.some((family) => family.publishes.includes(role))) publishOn(made);
+      // One conditional put when a record starts waiting for the bank's word, one delete when it stops.
+      if (served.some((family) => family.raisesAttention.includes(role))) {
+        made.function.addEnvironment(ENV.attentionTable, attentionTable.tableName);
+        made.addToRolePolicy(
+          itemStatement('RaiseAndClearAttention', attentionTable.tableArn, ['PutItem', 'DeleteItem']),
+        );
+      }
+    };
+    const settings = settingValues(config);
+    for (const family of families) {
+      // A family's operation function exists once its operations are in the registry.
+      const operationFunction =
+        family.operationFunction === undefined ? undefined : this.functions.get(family.operationFunction);
+      if (operationFunction !== undefined) {
+        serveFamilies(operationFunction, 'operations', [family]);
+        for (const name of family.settings ?? []) {
+          const value = settings[name];
+          if (value !== undefined) operationFunction.function.addEnvironment(name, value);
+        }
+      }
+      if (family.readerFunction !== undefined) {
+        const reader = make(
+          family.readerFunction,
+          `Clearway ${config.envName}: serves the gateway's ${family.name} records`,
+          config.operationFunction,
+          {},
+        );
+        serveFamilies(reader, 'reader', [family]);
+      }
     }
 
-    // --- FX: the operation function keeps quotes and claims executions, the processor moves trades ------
-    // The `fx` function exists once the FX operations are in the registry.
-    const fxFunction = this.functions.get(fnNames.fx);
-    if (fxFunction !== undefined) {
-      watchAttention(fxFunction);
-      fxFunction.function.addEnvironment(ENV.fxTable, stateful.fxTable.tableName);
-      fxFunction.function.addEnvironment(ENV.eventBusName, stateful.eventBus.eventBusName);
-      // Every write is a conditional UpdateItem (quote stored, claimed, released; order trade created): no Put.
-      fxFunction.addToRolePolicy(
-        itemStatement('FxRecords', stateful.fxTable.tableArn, ['GetItem', 'UpdateItem']),
-      );
-      fxFunction.addToRolePolicy(
-        new iam.PolicyStatement({
-          sid: 'PublishFxEvents',
-          actions: ['events:PutEvents'],
-          resources: [stateful.eventBus.eventBusArn],
-        }),
-      );
-    }
-
-    // --- Multi-currency payments: the operation function keeps batches and claims cancels ----------------
-    // The `mccy-payments` function exists once the multi-currency payment operations are in the registry.
-    const mccyPaymentsFunction = this.functions.get(fnNames.mccyPayments);
+    // --- The batch workflow of the multi-currency payments function --------------------------------------
+    const mccyPaymentsFunction = this.functions.get(mccyPaymentsFamily.operationFunction ?? '');
     let batchWorkflow: MccyBatchWorkflow | undefined;
     if (mccyPaymentsFunction !== undefined) {
-      watchAttention(mccyPaymentsFunction);
       // One execution per scheduled batch; it touches only the batch table and the bus.
       batchWorkflow = new MccyBatchWorkflow(this, 'MccyBatchWorkflow', {
         config,
-        batchTable: stateful.mccyBatchesTable,
+        batchTable: stateful.tableOf(mccyBatchesTable),
         eventBus: stateful.eventBus,
         ...(stateful.alarmTopic === undefined ? {} : { alarmTopic: stateful.alarmTopic }),
       });
       mccyPaymentsFunction.function.addEnvironment(
         ENV.mccyBatchWorkflowArn,
         batchWorkflow.stateMachine.stateMachineArn,
-      );
-      mccyPaymentsFunction.function.addEnvironment(
-        ENV.mccyOverdueAfterMinutes,
-        String(config.mccyOverdueAfterMinutes),
       );
       mccyPaymentsFunction.addToRolePolicy(
         new iam.PolicyStatement({
@@ -231,74 +259,7 @@ export class StatelessStack extends Stack {
           resources: [batchWorkflow.stateMachine.stateMachineArn],
         }),
       );
-      mccyPaymentsFunction.function.addEnvironment(ENV.mccyBatchesTable, stateful.mccyBatchesTable.tableName);
-      mccyPaymentsFunction.function.addEnvironment(ENV.eventBusName, stateful.eventBus.eventBusName);
-      // Every write is a conditional UpdateItem (batch claimed, accepted, cancel claimed and finished): no Put.
-      mccyPaymentsFunction.addToRolePolicy(
-        itemStatement('MccyBatches', stateful.mccyBatchesTable.tableArn, ['GetItem', 'UpdateItem']),
-      );
-      mccyPaymentsFunction.addToRolePolicy(
-        new iam.PolicyStatement({
-          sid: 'PublishMccyEvents',
-          actions: ['events:PutEvents'],
-          resources: [stateful.eventBus.eventBusArn],
-        }),
-      );
     }
-
-    // --- Name checks: the operation function records each outcome by end-to-end id ----------------------
-    // The `name-checks` function exists once the name-check operations are in the registry.
-    const nameChecksFunction = this.functions.get(fnNames.nameChecks);
-    if (nameChecksFunction !== undefined) {
-      nameChecksFunction.function.addEnvironment(ENV.nameChecksTable, stateful.nameChecksTable.tableName);
-      nameChecksFunction.function.addEnvironment(ENV.nameCheckTtlHours, String(config.nameChecks.ttlHours));
-      // One unconditional put per check: the latest check of an end-to-end id wins.
-      nameChecksFunction.addToRolePolicy(
-        itemStatement('RecordNameChecks', stateful.nameChecksTable.tableArn, ['PutItem']),
-      );
-    }
-
-    // --- GET /gateway/payments/{endToEndId} --------------------------------------------------------------
-    const paymentsReader = make(
-      fnNames.gatewayPayments,
-      `Clearway ${config.envName}: serves the gateway's payment records`,
-      config.operationFunction,
-      { [ENV.paymentsTable]: stateful.paymentsTable.tableName },
-    );
-    paymentsReader.addToRolePolicy(
-      itemStatement('ReadPaymentRecords', stateful.paymentsTable.tableArn, ['GetItem']),
-    );
-
-    // --- GET /gateway/fx/quotes/{quoteId}, GET /gateway/fx/trades/{endToEndId} ----------------------------
-    const fxReader = make(
-      fnNames.gatewayFx,
-      `Clearway ${config.envName}: serves the gateway's FX quotes and trades`,
-      config.operationFunction,
-      { [ENV.fxTable]: stateful.fxTable.tableName },
-    );
-    fxReader.addToRolePolicy(itemStatement('ReadFxRecords', stateful.fxTable.tableArn, ['GetItem']));
-
-    // --- GET /gateway/mccy/batches/{batchId} -------------------------------------------------------------
-    const mccyReader = make(
-      fnNames.gatewayMccy,
-      `Clearway ${config.envName}: serves the gateway's multi-currency payment batches`,
-      config.operationFunction,
-      { [ENV.mccyBatchesTable]: stateful.mccyBatchesTable.tableName },
-    );
-    mccyReader.addToRolePolicy(
-      itemStatement('ReadMccyBatches', stateful.mccyBatchesTable.tableArn, ['GetItem']),
-    );
-
-    // --- GET /gateway/name-checks/{endToEndId} -----------------------------------------------------------
-    const nameChecksReader = make(
-      fnNames.gatewayNameChecks,
-      `Clearway ${config.envName}: serves the gateway's payee name-check outcomes`,
-      config.operationFunction,
-      { [ENV.nameChecksTable]: stateful.nameChecksTable.tableName },
-    );
-    nameChecksReader.addToRolePolicy(
-      itemStatement('ReadNameChecks', stateful.nameChecksTable.tableArn, ['GetItem']),
-    );
 
     // --- GET /gateway/signing-key ------------------------------------------------------------------------
     const signingKeyFunction = make(
@@ -367,11 +328,7 @@ export class StatelessStack extends Stack {
       `Clearway ${config.envName}: deduplicates queued webhooks and publishes them as events`,
       config.processor,
       {
-        [ENV.inboxTable]: stateful.inboxTable.tableName,
-        [ENV.paymentsTable]: stateful.paymentsTable.tableName,
-        [ENV.fxTable]: stateful.fxTable.tableName,
-        [ENV.mccyBatchesTable]: stateful.mccyBatchesTable.tableName,
-        [ENV.eventBusName]: stateful.eventBus.eventBusName,
+        [ENV.inboxTable]: stateful.tableOf(webhookInboxTable).tableName,
         [ENV.webhookDeadLetterQueueUrl]: stateful.webhookDeadLetterQueue.queueUrl,
         [ENV.webhookBodyBucket]: bodyBucketName,
         // Statements: the bucket they are kept in, and the bank whose host alone their links may name.
@@ -379,7 +336,12 @@ export class StatelessStack extends Stack {
         [ENV.bankBaseUrl]: config.bankBaseUrl,
       },
     );
-    watchAttention(processor);
+    processor.addToRolePolicy(
+      itemStatement('WebhookInbox', stateful.tableOf(webhookInboxTable).tableArn, inboxOperations),
+    );
+    // Every bank event is published, whatever the families; their hooks' items, bus and attention besides.
+    publishOn(processor);
+    serveFamilies(processor, 'processor', families);
     processor.addToRolePolicy(quarantine);
     processor.addToRolePolicy(
       new iam.PolicyStatement({
@@ -395,25 +357,6 @@ export class StatelessStack extends Stack {
     });
     processor.addToRolePolicy(bodyObjects('ReadLargeWebhookBodies', 's3:GetObject'));
     acknowledgeBodyObjects(processor, 'The processor reads back the bodies the receiver stored');
-    processor.addToRolePolicy(itemStatement('WebhookInbox', stateful.inboxTable.tableArn, inboxOperations));
-    processor.addToRolePolicy(
-      itemStatement('PaymentRecords', stateful.paymentsTable.tableArn, ['GetItem', 'PutItem', 'UpdateItem']),
-    );
-    // Trades move by conditional UpdateItem after a read.
-    processor.addToRolePolicy(
-      itemStatement('FxTradeRecords', stateful.fxTable.tableArn, ['GetItem', 'UpdateItem']),
-    );
-    // Batch transactions move by conditional UpdateItem after a read.
-    processor.addToRolePolicy(
-      itemStatement('MccyBatchTransactions', stateful.mccyBatchesTable.tableArn, ['GetItem', 'UpdateItem']),
-    );
-    processor.addToRolePolicy(
-      new iam.PolicyStatement({
-        sid: 'PublishBankEvents',
-        actions: ['events:PutEvents'],
-        resources: [stateful.eventBus.eventBusArn],
-      }),
-    );
     // Adds sqs:ReceiveMessage, DeleteMessage, ChangeMessageVisibility, GetQueueAttributes, GetQueueUrl on
     // this queue only.
     processor.function.addEventSource(
@@ -437,16 +380,17 @@ export class StatelessStack extends Stack {
     });
 
     // --- The sweep of records waiting for the bank's word (no route: scheduled) ---------------------------
+    const sweep = make(
+      fnNames.attentionSweep,
+      `Clearway ${config.envName}: counts the records left too long without the bank's word`,
+      { memorySize: 256, timeoutSeconds: 60 },
+      {},
+    );
+    // What the families publish again (a batch's events): their items and the bus.
+    serveFamilies(sweep, 'sweep', families);
     const attentionSweep = new AttentionSweep(this, 'Attention', {
-      sweep: make(
-        fnNames.attentionSweep,
-        `Clearway ${config.envName}: counts the records left too long without the bank's word`,
-        { memorySize: 256, timeoutSeconds: 60 },
-        {},
-      ),
-      attentionTable: stateful.attentionTable,
-      mccyBatchesTable: stateful.mccyBatchesTable,
-      eventBus: stateful.eventBus,
+      sweep,
+      attentionTable,
       afterMinutes: DEFAULT_ATTENTION_AFTER_MINUTES,
       ...(stateful.alarmTopic === undefined ? {} : { alarmTopic: stateful.alarmTopic }),
     });
@@ -472,19 +416,21 @@ export class StatelessStack extends Stack {
         { id: 'InternalApi', api: this.internalApi.api, throttle: config.internalApi.throttle },
         { id: 'WebhookApi', api: this.webhookApi.api, throttle: config.webhookApi.throttle },
       ],
-      tables: [
-        { id: 'IdempotencyTable', table: stateful.idempotencyTable, operations: idempotencyOperations },
-        { id: 'WebhookInboxTable', table: stateful.inboxTable, operations: inboxOperations },
-        {
-          id: 'PaymentsTable',
-          table: stateful.paymentsTable,
-          operations: ['GetItem', 'PutItem', 'UpdateItem'],
-        },
-        { id: 'NameChecksTable', table: stateful.nameChecksTable, operations: ['GetItem', 'PutItem'] },
-        { id: 'FxTable', table: stateful.fxTable, operations: ['GetItem', 'UpdateItem'] },
-        { id: 'MccyBatchesTable', table: stateful.mccyBatchesTable, operations: ['GetItem', 'UpdateItem'] },
-        { id: 'AttentionTable', table: stateful.attentionTable, operations: attentionOperations },
-      ],
+      // Each table with every item action any function calls on it.
+      tables: tableDefinitions.map((table) => ({
+        id: `${pascalCase(table.name)}Table`,
+        table: stateful.tableOf(table),
+        operations: [
+          ...new Set([
+            ...(ownOperations[table.name] ?? []),
+            ...(['operations', 'processor', 'reader', 'sweep'] as const).flatMap((role) =>
+              tableAccess(families, role)
+                .filter((access) => access.table.name === table.name)
+                .flatMap((access) => access.actions),
+            ),
+          ]),
+        ],
+      })),
       ...(stateful.alarmTopic === undefined ? {} : { alarmTopic: stateful.alarmTopic }),
     });
 
@@ -511,12 +457,4 @@ export class StatelessStack extends Stack {
       value: this.webhookApi.api.urlForPath('/webhooks'),
     });
   }
-}
-
-function pascalCase(name: string): string {
-  return name
-    .split(/[^A-Za-z0-9]+/)
-    .filter((part) => part !== '')
-    .map((part) => part[0]?.toUpperCase() + part.slice(1))
-    .join('');
 }

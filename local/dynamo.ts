@@ -12,7 +12,8 @@ import {
   ScanCommand,
 } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
-import { type TableDefinition, tables } from '#shared/config/tables.js';
+import type { TableDefinition } from '#shared/config/tables.js';
+import { tables } from '#shared/families/index.js';
 
 export interface LocalDynamo {
   endpoint: string;

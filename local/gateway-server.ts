@@ -5,8 +5,8 @@ import type { HttpMethod } from '#shared/http/types.js';
 import { problem } from '#shared/http/problem.js';
 import { type Operation, pathsOf } from '#shared/operations/operation.js';
 import { lambdaContext } from './adapters/lambda-context.js';
-import { readBody } from './read-body.js';
-import { Router } from './router.js';
+import { readBody } from './bank-sim/core/read-body.js';
+import { Router } from './bank-sim/core/router.js';
 import { sigV4ShapeProblem } from './sigv4-shape.js';
 
 export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;

@@ -1,43 +1,31 @@
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
-import { createNameChecksReadHandler } from '#functions/gateway-name-checks.js';
-import { createFxQuotesReadHandler, createFxTradesReadHandler } from '#functions/gateway-fx.js';
-import { createPaymentsReadHandler } from '#functions/gateway-payments.js';
 import { createSigningKeyHandler } from '#functions/gateway-signing-key.js';
+import { createGatewayReadHandler } from '#functions/http/gateway-read-handler.js';
 import { createOperationHandler } from '#functions/http/operation-handler.js';
 import { createWebhookProcessor } from '#functions/webhook-processor.js';
 import { createWebhookReceiver } from '#functions/webhook-receiver.js';
 import { BankClient } from '#shared/bank/client.js';
+import { ENV, type EnvName } from '#shared/config/function-environment.js';
+import type { FamilyDefinition } from '#shared/families/definition.js';
+import { families } from '#shared/families/index.js';
+import type { FamilyPorts, TrackerPorts } from '#shared/families/ports.js';
+import { processorHooks, storeOf, trackersFor } from '#shared/families/runtime.js';
+import { countMetric, logger } from '#shared/observability.js';
 import type { RetryPolicy } from '#shared/bank/retry.js';
 import { StaticTokenSource } from '#shared/bank/token-source.js';
-import {
-  attentionTable,
-  idempotencyTable,
-  mccyBatchesTable,
-  webhookInboxTable,
-} from '#shared/config/tables.js';
+import { attentionTable, idempotencyTable, webhookInboxTable } from '#shared/config/tables.js';
+import { mccyBatchesTable } from '#shared/mccy-payments/table.js';
 import { DynamoDbAttemptLog } from '#shared/gateway/attempt-log.js';
 import { DynamoDbAttention } from '#shared/gateway/dynamodb-attention.js';
 import type { ForwardDependencies } from '#shared/gateway/forward-operation.js';
 import { powertoolsRunOnce } from '#shared/gateway/powertools-run-once.js';
-import { NAME_CHECKS_TRACKER } from '#shared/name-checks/track.js';
-import { nameChecksTrackerOf, nameCheckStoreOf } from '#shared/name-checks/wiring.js';
-import { logger } from '#shared/observability.js';
 import { operations, operationsOf } from '#shared/operations/index.js';
-import { FX_TRACKER } from '#shared/fx/track.js';
-import { fxTrackerOf } from '#shared/fx/tracker-wiring.js';
-import { fxStoreOf } from '#shared/fx/wiring.js';
 import type { BatchWorkflowInput, BatchWorkflows } from '#shared/mccy-payments/ports.js';
 import { mccyBatchWorkflow } from '#shared/workflows/mccy-batch.js';
-import { MCCY_PAYMENTS_TRACKER } from '#shared/mccy-payments/track.js';
-import { batchStoreOf, mccyPaymentsTrackerOf } from '#shared/mccy-payments/wiring.js';
-import { createMccyBatchesReadHandler } from '#functions/gateway-mccy.js';
-import { PAYMENTS_TRACKER } from '#shared/payments/track.js';
-import { paymentStoreOf, paymentsTrackerOf } from '#shared/payments/wiring.js';
 import { type Clock, type ManualClock, RealTimeClock, systemClock } from '#shared/ports/clock.js';
-import { processorHooks } from '#shared/runtime/processor-hooks.js';
-import { countMetric, type FamilyPorts, trackersFor } from '#shared/runtime/wiring.js';
+import { once } from '#shared/runtime/aws-common.js';
 import { PemSigner } from '#shared/signing/pem-signer.js';
 import { SignatureVerifier, splitPemBundle } from '#shared/signing/verifier.js';
 import { fixedBankKeys } from '#shared/webhooks/bank-keys.js';
@@ -190,8 +178,8 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
       undefined,
       options.checkEvents ? eventViolation : undefined,
     );
-    // Every family is built from its shared definition (shared/<family>/wiring.ts), as the AWS roots build it,
-    // from the sandbox's adapters: dynalite, the in-memory bus, the bank's clock.
+    // Every family is built from its definition (shared/families/), as the AWS roots build it, from the
+    // sandbox's adapters: dynalite, the in-memory bus, the bank's clock.
     const ports: FamilyPorts = {
       dynamo: dynamo.client,
       tableName: dynamo.tableName,
@@ -209,13 +197,20 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
     const batchWorkflows: BatchWorkflows = {
       start: async (input: BatchWorkflowInput) => batchMachine.start(input.batchId, { ...input }),
     };
-    // Every family's tracker; each function's handler gets only those its operations name, as on AWS.
-    const trackerBuilders = {
-      [PAYMENTS_TRACKER]: () =>
-        paymentsTrackerOf({ ...ports, bank, nameCheckPolicy: config.nameChecks.policy }),
-      [FX_TRACKER]: () => fxTrackerOf(ports),
-      [MCCY_PAYMENTS_TRACKER]: () => mccyPaymentsTrackerOf({ ...ports, workflows: batchWorkflows }),
-      [NAME_CHECKS_TRACKER]: () => nameChecksTrackerOf({ ...ports, ttlHours: config.nameChecks.ttlHours }),
+    // The settings the stack gives the operation functions, from the sandbox's configuration.
+    const settings: Partial<Record<EnvName, string>> = {
+      [ENV.nameCheckPolicy]: config.nameChecks.policy.mode,
+      [ENV.nameCheckTtlHours]: String(config.nameChecks.ttlHours),
+      ...(config.nameChecks.policy.mode === 'refuse-no-match' &&
+        config.nameChecks.policy.requireAbove !== undefined && {
+          [ENV.nameCheckRequireAbove]: config.nameChecks.policy.requireAbove,
+        }),
+    };
+    const trackerPorts: TrackerPorts = {
+      ...ports,
+      bank,
+      setting: (name) => settings[name],
+      workflows: () => batchWorkflows,
     };
     const forward: ForwardDependencies = {
       bank,
@@ -231,7 +226,7 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
     const bodies = new FolderBodyStore(join(config.home, 'webhook-bodies'));
     // Built once, as the AWS composition roots are: the handlers ask for them on every event.
     const processing = {
-      hooks: processorHooks({
+      hooks: await processorHooks({
         ...ports,
         statements: new FolderObjectStore(join(config.home, STATEMENTS_FOLDER)),
         bankBaseUrl: bankUrl as string,
@@ -254,23 +249,29 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
     };
     queue.attach(createWebhookProcessor(() => processing));
 
-    // The stores of the `/gateway/` reads, as their AWS roots build them.
-    const paymentStore = paymentStoreOf(ports);
-    const fxStore = fxStoreOf(ports);
-    const batchStore = batchStoreOf(ports);
-    const nameCheckStore = nameCheckStoreOf(ports);
+    // Each function's handler carries the trackers its operations name, as on AWS.
     const handlers = new Map<string, ProxyHandler>();
     const handlerOf = (fn: string) => {
       if (!handlers.has(fn)) {
         const ownOperations = operationsOf(fn);
-        const dependencies = { ...forward, trackers: trackersFor(ownOperations, trackerBuilders) };
-        handlers.set(
-          fn,
-          createOperationHandler(ownOperations, () => dependencies),
-        );
+        const dependencies = once(async () => ({
+          ...forward,
+          trackers: await trackersFor(ownOperations, trackerPorts),
+        }));
+        handlers.set(fn, createOperationHandler(ownOperations, dependencies));
       }
       return handlers.get(fn) as ProxyHandler;
     };
+    // Every family's `/gateway/` reads, on its store, as its reader function serves them on AWS.
+    const readRoutes: Route[] = [];
+    for (const family of families as readonly FamilyDefinition[]) {
+      const functionName = family.readerFunction;
+      if (functionName === undefined) continue;
+      const store = await storeOf(family, ports);
+      const handler = createGatewayReadHandler(family, async () => store);
+      for (const read of family.reads)
+        readRoutes.push({ method: 'GET', resource: read.path, functionName, handler });
+    }
     const routes: Route[] = [
       ...operationRoutes(operations, handlerOf),
       {
@@ -285,36 +286,7 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
         functionName: 'gateway-signing-key',
         handler: createSigningKeyHandler(() => signer),
       },
-      {
-        method: 'GET',
-        resource: '/gateway/payments/{endToEndId}',
-        functionName: 'gateway-payments',
-        handler: createPaymentsReadHandler(() => paymentStore),
-      },
-      {
-        method: 'GET',
-        resource: '/gateway/fx/quotes/{quoteId}',
-        functionName: 'gateway-fx',
-        handler: createFxQuotesReadHandler(() => fxStore),
-      },
-      {
-        method: 'GET',
-        resource: '/gateway/fx/trades/{endToEndId}',
-        functionName: 'gateway-fx',
-        handler: createFxTradesReadHandler(() => fxStore),
-      },
-      {
-        method: 'GET',
-        resource: '/gateway/mccy/batches/{batchId}',
-        functionName: 'gateway-mccy',
-        handler: createMccyBatchesReadHandler(() => batchStore),
-      },
-      {
-        method: 'GET',
-        resource: '/gateway/name-checks/{endToEndId}',
-        functionName: 'gateway-name-checks',
-        handler: createNameChecksReadHandler(() => nameCheckStore),
-      },
+      ...readRoutes,
       ...localOnlyRoutes(bus, queue, batchMachine, attention),
     ];
     let signedRequests = 0;

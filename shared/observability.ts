@@ -23,3 +23,8 @@ export function countBankAnswer(answer: { status: number; ms: number }): void {
   metrics.addMetric(`BankAnswers${Math.floor(answer.status / 100)}xx`, MetricUnit.Count, 1);
   metrics.addMetric('BankAnswerLatency', MetricUnit.Milliseconds, answer.ms);
 }
+
+/** `FamilyPorts.count` on AWS and in the sandbox alike: one occurrence of a named metric, flushed by the handlers. */
+export function countMetric(metric: string): void {
+  metrics.addMetric(metric, MetricUnit.Count, 1);
+}

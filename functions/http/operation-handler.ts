@@ -18,7 +18,8 @@ const ANSWER_MARGIN_MS = 1_000;
  */
 export function createOperationHandler(
   operations: readonly Operation[],
-  dependencies: () => ForwardDependencies,
+  /** Built once per container (the AWS roots at cold start, loading their families' trackers lazily). */
+  dependencies: () => ForwardDependencies | Promise<ForwardDependencies>,
 ) {
   // One entry per spelling: API Gateway names the resource the caller used, alias or not.
   const routes = new Map<string, Operation>(
@@ -52,7 +53,7 @@ export function createOperationHandler(
           deadline: Date.now() + context.getRemainingTimeInMillis() - ANSWER_MARGIN_MS,
           invocationEndsAt: Date.now() + context.getRemainingTimeInMillis(),
         },
-        dependencies(),
+        await dependencies(),
       );
       const answer = toProxyResult(result);
       answers.set(context, answer);

@@ -16,9 +16,6 @@ export interface AttentionSweepProps {
   /** The `attention-sweep` function, made by the stack like every other. */
   readonly sweep: ClearwayFunction;
   readonly attentionTable: dynamodb.ITable;
-  /** Batches whose events could not be published: the sweep publishes them again. */
-  readonly mccyBatchesTable: dynamodb.ITable;
-  readonly eventBus: events.IEventBus;
   /** Minutes an item may wait for the bank's word before it counts. */
   readonly afterMinutes: number;
   readonly alarmTopic?: sns.ITopic;
@@ -29,7 +26,8 @@ const EVERY = Duration.minutes(15);
 
 /**
  * The sweep of records that wait for the bank's word (an unknown outcome, a pending cancel, an event not
- * yet published): a schedule, a role that may read the attention table and publish a batch's events again,
+ * yet published): a schedule, a role that may read the attention table (what the families publish again
+ * is granted by the stack, from their definitions),
  * an alarm while any has waited longer than its bound, and one when the sweep itself fails (otherwise the
  * first would stay silent).
  */
@@ -48,23 +46,6 @@ export class AttentionSweep extends Construct {
         sid: 'TheAttentionList',
         actions: ['dynamodb:Scan', 'dynamodb:PutItem', 'dynamodb:DeleteItem'],
         resources: [attentionTable.tableArn],
-      }),
-    );
-    // Publishing a batch's events again: read the batch, mark what was published, clear or raise its item.
-    sweep.function.addEnvironment(ENV.mccyBatchesTable, props.mccyBatchesTable.tableName);
-    sweep.function.addEnvironment(ENV.eventBusName, props.eventBus.eventBusName);
-    sweep.addToRolePolicy(
-      new iam.PolicyStatement({
-        sid: 'RepublishBatchEvents',
-        actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
-        resources: [props.mccyBatchesTable.tableArn],
-      }),
-    );
-    sweep.addToRolePolicy(
-      new iam.PolicyStatement({
-        sid: 'PublishBatchEvents',
-        actions: ['events:PutEvents'],
-        resources: [props.eventBus.eventBusArn],
       }),
     );
     new events.Rule(this, 'Schedule', {

@@ -1,6 +1,6 @@
 import { type Clock, systemClock } from '#shared/ports/clock.js';
 import type { ClearwayEvent, EventPublisher } from '#shared/ports/events.js';
-import { BoundedLog } from '../bounded-log.js';
+import { BoundedLog } from '../bank-sim/core/bounded-log.js';
 
 /** As EventBridge delivers it: `replayName` (EventBridge's `replay-name`) only on a replayed event. */
 export type LocalEvent = ClearwayEvent & { time: string; replayName?: string };

@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
-import { webhookPayloads } from '../webhooks/payloads/index.js';
+import { typesOf, type WebhookVersions, webhookRecords } from '../webhooks/payloads/index.js';
 import type { ClearwayEvent } from '../ports/events.js';
 import { gatewayEventDetails } from './gateway.js';
 
 /**
  * Every event Clearway publishes, one `detail` schema per detail-type: the bank's webhooks (`clearway.bank`,
- * generated from the payload schemas in `shared/webhooks/payloads/`, so a new payload schema needs no edit
+ * one per type and alias of the webhook records in `shared/webhooks/payloads/`, so a new record needs no edit
  * here) and the gateway's own events (`clearway.gateway`, `./gateway.ts`). The JSON Schemas in
  * `events/schemas/`, the types in `events/types.ts` and the EventBridge schema registry are made from it.
  */
@@ -33,10 +33,10 @@ export function bankEventDetail(type: z.ZodMiniType, version: z.ZodMiniType, pay
   });
 }
 
-/** What a webhook type the payload schemas do not know publishes: the envelope, any payload. */
+/** What a webhook type with no record publishes: the envelope, any payload. */
 export const unknownBankEventDetail = bankEventDetail(z.string(), z.int(), z.unknown());
 
-function bankDefinition(detailType: string, versions: Record<number, z.ZodMiniType>): EventDefinition {
+function bankDefinition(detailType: string, versions: WebhookVersions): EventDefinition {
   const options = Object.entries(versions).map(([version, payload]) =>
     bankEventDetail(z.literal(detailType), z.literal(Number(version)), payload),
   );
@@ -49,7 +49,7 @@ function bankDefinition(detailType: string, versions: Record<number, z.ZodMiniTy
 
 /** Every known event, bank events first, each list in its definition's order. */
 export const eventCatalogue: readonly EventDefinition[] = [
-  ...Object.entries(webhookPayloads).map(([type, versions]) => bankDefinition(type, versions)),
+  ...webhookRecords.flatMap((record) => typesOf(record).map((type) => bankDefinition(type, record.versions))),
   ...Object.entries(gatewayEventDetails).map(([detailType, detail]): EventDefinition => ({
     source: 'clearway.gateway',
     detailType,

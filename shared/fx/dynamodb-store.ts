@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { fxTable } from '../config/tables.js';
+import { fxTable } from './table.js';
 import type { FxStore } from './ports.js';
 import type { QuoteRecord, QuoteStatus, TradeRecord, TradeStatus } from './records.js';
 

@@ -1,7 +1,7 @@
 import { DomainRuleError } from '../domain/errors.js';
 import { MoneyDecimal } from '../domain/money.js';
 import { statusChangedEvent } from '../gateway/tracker.js';
-import { settlementWillBeRetried } from '../webhooks/identity.js';
+import { settlementWillBeRetried } from '../webhooks/payloads/readers.js';
 import type { GatewayEvent } from '../ports/events.js';
 import type { StateHook } from '../webhooks/process.js';
 import {

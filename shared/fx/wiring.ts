@@ -1,6 +1,6 @@
-import { fxTable } from '../config/tables.js';
+import { fxTable } from './table.js';
 import type { Attention } from '../gateway/attention.js';
-import type { FamilyPorts } from '../runtime/wiring.js';
+import type { FamilyPorts } from '../families/ports.js';
 import type { StateHook } from '../webhooks/process.js';
 import { DynamoDbFxStore } from './dynamodb-store.js';
 import type { FxDependencies } from './ports.js';

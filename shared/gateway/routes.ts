@@ -1,3 +1,6 @@
+import type { FamilyDefinition } from '../families/definition.js';
+import { families } from '../families/index.js';
+
 /** One route Clearway adds under `/gateway/` for the state it keeps. */
 export interface GatewayRoute {
   readonly id: string;
@@ -8,16 +11,30 @@ export interface GatewayRoute {
   readonly fn: string;
 }
 
+const signingKeyRoute = {
+  id: 'getSigningKey',
+  method: 'GET',
+  path: '/gateway/signing-key',
+  fn: 'gateway-signing-key',
+} as const satisfies GatewayRoute;
+
+type FamilyRead = (typeof families)[number]['reads'][number];
+/** A family's read as a route, its id and path kept together as literals. */
+type ReadRoute<Read> = Read extends { readonly id: infer Id; readonly path: infer Path }
+  ? { readonly id: Id; readonly method: 'GET'; readonly path: Path; readonly fn: string }
+  : never;
+
 /**
- * State Clearway keeps and serves itself, under `/gateway/`: the stack creates a method per route
- * (`lib/catalog.ts`), the OpenAPI document describes each, and the typed client (`client/`) offers a method
- * per route, so a new route is one line here.
+ * State Clearway keeps and serves itself, under `/gateway/`: the institution's public key, then every
+ * family's reads (`FamilyDefinition.reads`). The stack creates a method per route (`lib/catalog.ts`), the
+ * OpenAPI document describes each, and the typed client (`client/`) offers a method per route.
  */
-export const gatewayRoutes = [
-  { id: 'getSigningKey', method: 'GET', path: '/gateway/signing-key', fn: 'gateway-signing-key' },
-  { id: 'getPayment', method: 'GET', path: '/gateway/payments/{endToEndId}', fn: 'gateway-payments' },
-  { id: 'getNameCheck', method: 'GET', path: '/gateway/name-checks/{endToEndId}', fn: 'gateway-name-checks' },
-  { id: 'getFxQuote', method: 'GET', path: '/gateway/fx/quotes/{quoteId}', fn: 'gateway-fx' },
-  { id: 'getFxTrade', method: 'GET', path: '/gateway/fx/trades/{endToEndId}', fn: 'gateway-fx' },
-  { id: 'getMccyBatch', method: 'GET', path: '/gateway/mccy/batches/{batchId}', fn: 'gateway-mccy' },
-] as const satisfies readonly GatewayRoute[];
+export const gatewayRoutes: readonly (typeof signingKeyRoute | ReadRoute<FamilyRead>)[] = [
+  signingKeyRoute,
+  ...(families as readonly FamilyDefinition[]).flatMap((family) =>
+    family.reads.map(
+      (read) =>
+        ({ id: read.id, method: 'GET', path: read.path, fn: family.readerFunction }) as ReadRoute<FamilyRead>,
+    ),
+  ),
+];

@@ -1,9 +1,9 @@
-import { mccyBatchesTable } from '../config/tables.js';
+import { mccyBatchesTable } from './table.js';
 import type { OperationTracker } from '../gateway/tracker.js';
-import type { FamilyPorts } from '../runtime/wiring.js';
+import { ENV } from '../config/function-environment.js';
+import type { FamilyPorts, TrackerPorts } from '../families/ports.js';
 import type { StateHook } from '../webhooks/process.js';
 import { DynamoDbBatchStore } from './dynamodb-store.js';
-import type { BatchWorkflows } from './ports.js';
 import { mccyPaymentsTracker } from './track.js';
 import { type BatchEventDependencies, mccyPaymentsWebhookHook, republishPending } from './webhook-hook.js';
 
@@ -30,18 +30,13 @@ function batchEventDependencies(ports: BatchEventPorts): BatchEventDependencies 
 }
 
 export function mccyPaymentsTrackerOf(
-  ports: BatchEventPorts &
-    Pick<FamilyPorts, 'clock'> & {
-      workflows: BatchWorkflows;
-      /** Unset: `DEFAULT_OVERDUE_AFTER_MINUTES`. */
-      overdueAfterMinutes?: number;
-    },
+  ports: BatchEventPorts & Pick<TrackerPorts, 'clock' | 'workflows' | 'setting'>,
 ): OperationTracker {
   return mccyPaymentsTracker({
     ...batchEventDependencies(ports),
     clock: ports.clock,
-    workflows: ports.workflows,
-    overdueAfterMinutes: ports.overdueAfterMinutes,
+    workflows: ports.workflows(),
+    overdueAfterMinutes: overdueAfterMinutesOf(ports.setting(ENV.mccyOverdueAfterMinutes)),
     countWorkflowStartFailure: () => ports.count('MccyWorkflowStartFailed'),
   });
 }
@@ -57,4 +52,13 @@ export function mccyPaymentsHookOf(ports: BatchEventPorts): StateHook {
 export function mccyBatchRepublisherOf(ports: BatchEventPorts): (batchId: string) => Promise<number> {
   const deps = batchEventDependencies(ports);
   return (batchId) => republishPending(batchId, deps);
+}
+
+/** Minutes after processing before a batch is overdue (`MCCY_OVERDUE_AFTER_MINUTES`; unset: the default). */
+function overdueAfterMinutesOf(text: string | undefined): number | undefined {
+  if (text === undefined || text === '') return undefined;
+  const minutes = Number(text);
+  if (!Number.isInteger(minutes) || minutes < 1)
+    throw new Error(`${ENV.mccyOverdueAfterMinutes} must be a whole number of minutes from 1, not ${text}`);
+  return minutes;
 }

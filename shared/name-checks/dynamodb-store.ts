@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { nameChecksTable } from '../config/tables.js';
+import { nameChecksTable } from './table.js';
 import type { NameCheckRecord } from './outcome.js';
 import type { NameCheckStore } from './ports.js';
 

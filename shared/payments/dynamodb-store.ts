@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { paymentsTable } from '../config/tables.js';
+import { paymentsTable } from './table.js';
 import type { PaymentStore } from './ports.js';
 import { appendsHistory, type PaymentRecord } from './status.js';
 

@@ -1,5 +1,6 @@
 import { maskAccount } from '../domain/account-mask.js';
 import { JsonNumber } from '../json/read-json.js';
+import { failedEndToEndIds } from '../webhooks/payloads/readers.js';
 import { accountIdentity } from './account-identity.js';
 import { type Direction, type PaymentFacts, type PaymentStatus, type Screening } from './status.js';
 
@@ -145,15 +146,6 @@ export function paymentWebhook(type: string, payload: unknown): PaymentWebhook |
     },
     ...(screening && { screening }),
   };
-}
-
-/** The `EndToEndId` of each failure entry: the pages' examples give an array, the assessment table an object. */
-export function failedEndToEndIds(failures: unknown): string[] {
-  const entries = Array.isArray(failures) ? failures : [failures];
-  return entries.flatMap((entry) => {
-    const endToEndId = isObject(entry) ? text((entry as { EndToEndId?: unknown }).EndToEndId) : undefined;
-    return endToEndId === undefined ? [] : [endToEndId];
-  });
 }
 
 /** The abusive-message screening result, when the webhook carries `SupplementaryData`. */

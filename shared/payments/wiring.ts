@@ -1,10 +1,10 @@
-import type { BankClient } from '../bank/client.js';
-import { paymentsTable } from '../config/tables.js';
+import { paymentsTable } from './table.js';
 import { OUTCOME_CONFLICT_METRIC } from '../gateway/attention.js';
 import type { OperationTracker } from '../gateway/tracker.js';
-import type { NameCheckPolicy } from '../name-checks/policy.js';
+import { ENV } from '../config/function-environment.js';
+import { type NameCheckPolicy, parseNameCheckPolicy } from '../name-checks/policy.js';
 import { nameCheckStoreOf } from '../name-checks/wiring.js';
-import type { FamilyPorts } from '../runtime/wiring.js';
+import type { FamilyPorts, TrackerPorts } from '../families/ports.js';
 import type { StateHook } from '../webhooks/process.js';
 import { bankBookings } from './bank-bookings.js';
 import { DynamoDbPaymentStore } from './dynamodb-store.js';
@@ -25,13 +25,19 @@ type PaymentPorts = Pick<
   'dynamo' | 'tableName' | 'events' | 'clock' | 'log' | 'count' | 'attention'
 >;
 
-export function paymentsTrackerOf(
-  ports: PaymentPorts & { bank: Pick<BankClient, 'send'>; nameCheckPolicy: NameCheckPolicy },
-): OperationTracker {
+export function paymentsTrackerOf(ports: TrackerPorts): OperationTracker {
   return paymentsTracker({
     ...commonDependencies(ports),
     bookings: bankBookings(ports.bank),
-    nameChecks: { store: nameCheckStoreOf(ports), policy: ports.nameCheckPolicy },
+    nameChecks: { store: nameCheckStoreOf(ports), policy: nameCheckPolicyOf(ports) },
+  });
+}
+
+/** The per-environment name-check policy the stack sets (off when unset). */
+function nameCheckPolicyOf(ports: Pick<TrackerPorts, 'setting'>): NameCheckPolicy {
+  return parseNameCheckPolicy(ports.setting(ENV.nameCheckPolicy), ports.setting(ENV.nameCheckRequireAbove), {
+    mode: ENV.nameCheckPolicy,
+    requireAbove: ENV.nameCheckRequireAbove,
   });
 }
 

@@ -19,9 +19,13 @@ export function once<T>(build: () => T): () => T {
 
 /**
  * On Lambda, builds a composition root during the init phase, so a missing or wrong setting fails the cold
- * start with its name instead of the first request. Elsewhere (the sandbox imports the same handlers with
+ * start with its name instead of the first request (entries await it at their top level, so Lambda's init
+ * waits for what loads lazily). Elsewhere (the sandbox imports the same handlers with
  * its own adapters) it does nothing.
  */
-export function buildAtColdStart(build: () => unknown, env: NodeJS.ProcessEnv = process.env): void {
-  if (env.AWS_LAMBDA_FUNCTION_NAME) build();
+export async function buildAtColdStart(
+  build: () => unknown,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
+  if (env.AWS_LAMBDA_FUNCTION_NAME) await build();
 }

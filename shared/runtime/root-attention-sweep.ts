@@ -1,17 +1,16 @@
 import { ENV } from '../config/function-environment.js';
 import { DEFAULT_ATTENTION_AFTER_MINUTES, type SweepPorts } from '../gateway/attention-sweep.js';
-import { MCCY_BATCH_ATTENTION } from '../mccy-payments/attention.js';
-import { mccyBatchRepublisherOf } from '../mccy-payments/wiring.js';
+import { republishers } from '../families/runtime.js';
 import { awsAttention } from './aws-attention.js';
 import { buildAtColdStart, once } from './aws-common.js';
 import { awsEventPublisher } from './aws-events.js';
 import { awsFamilyPorts } from './aws-family-ports.js';
 
 /**
- * Composition root of the attention sweep: the table, the bound, the system clock, and the batches' events
- * to publish again (their table and the bus).
+ * Composition root of the attention sweep: the table, the bound, the system clock, and what each family
+ * publishes again (`FamilyDefinition.republish`: its table and the bus).
  */
-export const awsSweepPorts = once((): Omit<SweepPorts, 'recordOverdue'> => {
+export const awsSweepPorts = once(async (): Promise<Omit<SweepPorts, 'recordOverdue'>> => {
   const attention = awsAttention();
   const ports = { ...awsFamilyPorts(), events: awsEventPublisher(), attention };
   return {
@@ -19,7 +18,7 @@ export const awsSweepPorts = once((): Omit<SweepPorts, 'recordOverdue'> => {
     now: () => new Date(),
     afterMinutes: afterMinutesOf(process.env[ENV.attentionAfterMinutes]),
     log: ports.log,
-    republish: { [MCCY_BATCH_ATTENTION]: mccyBatchRepublisherOf(ports) },
+    republish: await republishers(ports),
   };
 });
 
@@ -31,4 +30,4 @@ function afterMinutesOf(text: string | undefined): number {
   return minutes;
 }
 
-buildAtColdStart(awsSweepPorts);
+await buildAtColdStart(awsSweepPorts);

@@ -7,12 +7,19 @@ import { DynamoDbAttemptLog } from '../gateway/attempt-log.js';
 import type { ForwardDependencies } from '../gateway/forward-operation.js';
 import { lazyRunOnce } from '../gateway/idempotency.js';
 import { countBankAnswer, logger } from '../observability.js';
-import { buildAtColdStart, once, requireEnv } from './aws-common.js';
+import type { FamilyDefinition } from '../families/definition.js';
+import { families } from '../families/index.js';
+import type { TrackerPorts } from '../families/ports.js';
+import { trackersFor } from '../families/runtime.js';
+import type { Operation } from '../operations/operation.js';
+import type { EventPublisher } from '../ports/events.js';
+import { once, requireEnv } from './aws-common.js';
 import { kmsSigner } from './aws-signer.js';
-import { awsDynamoClient, awsTableName } from './aws-family-ports.js';
+import { awsDynamoClient, awsFamilyPorts, awsTableName } from './aws-family-ports.js';
+import { awsBatchWorkflows } from './aws-workflows.js';
 
-/** Composition root of the operation functions on AWS. */
-export const awsForwardDependencies = once((): ForwardDependencies => {
+/** The use case every operation function runs on AWS: the bank client, idempotency, the attempt log. */
+const awsForwardDependencies = once((): ForwardDependencies => {
   const bank = new BankClient({
     baseUrl: requireEnv(ENV.bankBaseUrl),
     tokens: new SecretsManagerTokenSource(requireEnv(ENV.apiTokenSecretId), new SecretsManagerClient({})),
@@ -41,7 +48,40 @@ export const awsForwardDependencies = once((): ForwardDependencies => {
   };
 });
 
-buildAtColdStart(awsForwardDependencies);
+/**
+ * Composition root of an operation function on AWS: the shared use case, plus the trackers its operations
+ * name, each built by its family (`shared/families/`) from AWS ports, with the bus and the attention list
+ * where the family's definition says its operation function uses them. The entry builds it at cold start.
+ */
+export function awsOperationDependencies(
+  operations: readonly Operation[],
+): () => Promise<ForwardDependencies> {
+  return once(async () => {
+    const forward = awsForwardDependencies();
+    const named = new Set(operations.flatMap((operation) => operation.tracker ?? []));
+    if (named.size === 0) return forward;
+    const own = (families as readonly FamilyDefinition[]).filter((family) => named.has(family.name));
+    const publishes = own.some((family) => family.publishes.includes('operations'));
+    const raises = own.some((family) => family.raisesAttention.includes('operations'));
+    const ports: TrackerPorts = {
+      ...awsFamilyPorts(),
+      // Their own modules: a function whose family publishes nothing loads no EventBridge client.
+      events: publishes ? (await import('./aws-events.js')).awsEventPublisher() : noBus,
+      ...(raises && { attention: (await import('./aws-attention.js')).awsAttention() }),
+      bank: forward.bank,
+      setting: (name) => process.env[name],
+      workflows: awsBatchWorkflows,
+    };
+    return { ...forward, trackers: await trackersFor(operations, ports) };
+  });
+}
+
+/** The bus of a function whose families publish nothing: reaching it is a wiring error, named. */
+const noBus: EventPublisher = {
+  publish: async (event) => {
+    throw new Error(`${event.detailType}: this function's families publish no events (shared/families/)`);
+  },
+};
 
 function environmentOf(value: string): EnvironmentName {
   if (!(ENVIRONMENT_NAMES as readonly string[]).includes(value)) {

@@ -19,4 +19,4 @@ export const awsTokenExpiryPorts = once((): Omit<TokenExpiryPorts, 'recordDaysLe
   };
 });
 
-buildAtColdStart(awsTokenExpiryPorts);
+await buildAtColdStart(awsTokenExpiryPorts);

@@ -10,17 +10,17 @@ import { awsAttention } from './aws-attention.js';
 import { buildAtColdStart, once, requireEnv } from './aws-common.js';
 import { awsEventPublisher } from './aws-events.js';
 import { awsFamilyPorts, awsTableName } from './aws-family-ports.js';
-import { processorHooks } from './processor-hooks.js';
+import { processorHooks } from '../families/runtime.js';
 
 /**
- * Composition root of the webhook processor on AWS: every family's hook from the one list the sandbox runs
- * too, so each table, the statements bucket and the bank's address are required (a missing one fails the
+ * Composition root of the webhook processor on AWS: every family's hook (`shared/families/`), as the sandbox
+ * builds them, so each table, the statements bucket and the bank's address are required (a missing one fails the
  * cold start by name instead of leaving a family's webhooks unapplied).
  */
-export const awsProcessDependencies = once((): ProcessDependencies => {
+export const awsProcessDependencies = once(async (): Promise<ProcessDependencies> => {
   const ports = { ...awsFamilyPorts(), events: awsEventPublisher(), attention: awsAttention() };
   return {
-    hooks: processorHooks({
+    hooks: await processorHooks({
       ...ports,
       statements: new S3ObjectStore(requireEnv(ENV.statementBucket)),
       bankBaseUrl: requireEnv(ENV.bankBaseUrl),
@@ -34,4 +34,4 @@ export const awsProcessDependencies = once((): ProcessDependencies => {
   };
 });
 
-buildAtColdStart(awsProcessDependencies);
+await buildAtColdStart(awsProcessDependencies);

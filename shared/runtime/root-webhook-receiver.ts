@@ -26,4 +26,4 @@ export const awsReceiveDependencies = once((): ReceiveDependencies => {
   };
 });
 
-buildAtColdStart(awsReceiveDependencies);
+await buildAtColdStart(awsReceiveDependencies);

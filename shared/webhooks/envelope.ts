@@ -84,3 +84,12 @@ function isObject(value: JsonValue): value is { [key: string]: JsonValue } {
     typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof JsonNumber)
   );
 }
+
+const READABLE_TYPE_LENGTH = 100;
+
+/** The type cut to a readable length (never splitting a surrogate pair), for keys and log lines. */
+export function readableType(type: string): string {
+  if (type.length <= READABLE_TYPE_LENGTH) return type;
+  const cut = type.slice(0, READABLE_TYPE_LENGTH);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}

@@ -4,8 +4,7 @@ import type { Clock } from '../ports/clock.js';
 import type { Signer } from '../signing/signer.js';
 import { SignatureVerificationError, VerifierConfigurationError } from '../signing/verifier.js';
 import type { VerifyBankSignature } from './bank-keys.js';
-import { nonceAnswer, parseEnvelope, WebhookEnvelopeError } from './envelope.js';
-import { readableType } from './identity.js';
+import { nonceAnswer, parseEnvelope, readableType, WebhookEnvelopeError } from './envelope.js';
 import type { QueuedWebhook, WebhookBodyStore, WebhookQuarantine, WebhookQueue } from './ports.js';
 import { encodeQueueMessage, quarantineReason } from './queue-message.js';
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, emitterFor, type MccyAccount } from '#sim/mccy/accounts.js';
-import { receiveInboundPayment } from '#sim/mccy/money.js';
+import { emitterFor } from '#sim/core/product.js';
+import { createAccount, type MccyAccount } from '#sim/products/mccy-accounts/accounts.js';
+import { receiveInboundPayment } from '#sim/products/mccy-accounts/money.js';
 import { MoneyDecimal } from '#shared/domain/money.js';
 import { fxResponses as answers } from '#shared/operations/fx/responses.js';
 import {

@@ -4,12 +4,9 @@ import { publicKeyReaderFunctionNames, signingFunctionNames } from '#lib/catalog
 import { registrySchemaName } from '#lib/event-schemas.js';
 import { bankPublicKeysPlaceholder, placeholderTokenExpiry } from '#lib/stateful-stack.js';
 import { eventCatalogue } from '#shared/events/catalogue.js';
-import {
-  idempotencyTable,
-  nameChecksTable,
-  paymentsTable,
-  webhookInboxTable,
-} from '#shared/config/tables.js';
+import { idempotencyTable, webhookInboxTable } from '#shared/config/tables.js';
+import { nameChecksTable } from '#shared/name-checks/table.js';
+import { paymentsTable } from '#shared/payments/table.js';
 import { QUEUE_MESSAGE_LIMIT_BYTES } from '#shared/webhooks/queue-message.js';
 import {
   type CfnResource,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fxTable } from '#shared/config/tables.js';
+import { fxTable } from '#shared/fx/table.js';
 import { DynamoDbFxStore } from '#shared/fx/dynamodb-store.js';
 import { newTrade, type QuoteRecord, quoteRecordOf } from '#shared/fx/records.js';
 import { fxTradeChanges } from '../support/fx.js';

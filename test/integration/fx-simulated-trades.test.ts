@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MccyAccount } from '#sim/mccy/accounts.js';
-import { receiveInboundPayment } from '#sim/mccy/money.js';
+import type { MccyAccount } from '#sim/products/mccy-accounts/accounts.js';
+import { receiveInboundPayment } from '#sim/products/mccy-accounts/money.js';
 import { MoneyDecimal } from '#shared/domain/money.js';
 import { fxTreasury } from '../support/fx.js';
 import { jsonPost, testSandbox } from '../support/sandbox.js';

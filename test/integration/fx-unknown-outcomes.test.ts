@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MccyAccount } from '#sim/mccy/accounts.js';
+import type { MccyAccount } from '#sim/products/mccy-accounts/accounts.js';
 import { fxOrderBody, fxTradeChanges, fxTreasury } from '../support/fx.js';
 import { jsonPost, testSandbox } from '../support/sandbox.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mccyBatchesTable } from '#shared/config/tables.js';
+import { mccyBatchesTable } from '#shared/mccy-payments/table.js';
 import { JsonNumber } from '#shared/json/read-json.js';
 import { DynamoDbBatchStore } from '#shared/mccy-payments/dynamodb-store.js';
 import { acceptedBatchFields, sendingBatch } from '#shared/mccy-payments/records.js';

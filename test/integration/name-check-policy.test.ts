@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nameChecksTable } from '#shared/config/tables.js';
+import { nameChecksTable } from '#shared/name-checks/table.js';
 import { DynamoDbNameCheckStore } from '#shared/name-checks/dynamodb-store.js';
 import type { NameCheckRecord } from '#shared/name-checks/outcome.js';
 import { fpsPaymentBody } from '../support/fps-payment.js';

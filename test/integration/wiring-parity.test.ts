@@ -4,7 +4,7 @@ import { operationFunctionNames } from '#lib/catalog.js';
 import { ENV } from '#shared/config/function-environment.js';
 import type { ForwardDependencies } from '#shared/gateway/forward-operation.js';
 import type { Operation } from '#shared/operations/operation.js';
-import type * as ProcessorHooks from '#shared/runtime/processor-hooks.js';
+import type * as FamilyRuntime from '#shared/families/runtime.js';
 import type { StateHook } from '#shared/webhooks/process.js';
 
 /**
@@ -12,8 +12,10 @@ import type { StateHook } from '#shared/webhooks/process.js';
  * runs (the sandbox started, each function's entry point imported with an environment like the stack's),
  * and what each operation handler and the processor were given is compared by name.
  */
+type Dependencies = () => ForwardDependencies | Promise<ForwardDependencies>;
+
 const seen = {
-  handlers: [] as Array<{ operations: readonly Operation[]; dependencies: () => ForwardDependencies }>,
+  handlers: [] as Array<{ operations: readonly Operation[]; dependencies: Dependencies }>,
   hookLists: [] as StateHook[][],
 };
 
@@ -44,12 +46,14 @@ const stackEnvironment = {
 };
 
 /** Each operation function's trackers by name, from the handlers built since the last call. */
-function trackersByFunction(): Record<string, string[]> {
+async function trackersByFunction(): Promise<Record<string, string[]>> {
   const byFunction = Object.fromEntries(
-    seen.handlers.map(({ operations, dependencies }) => [
-      operations[0]?.fn,
-      Object.keys(dependencies().trackers ?? {}).sort(),
-    ]),
+    await Promise.all(
+      seen.handlers.map(async ({ operations, dependencies }) => [
+        operations[0]?.fn,
+        Object.keys((await dependencies()).trackers ?? {}).sort(),
+      ]),
+    ),
   );
   seen.handlers.length = 0;
   return byFunction;
@@ -64,18 +68,18 @@ beforeAll(async () => {
     const original = await importOriginal<typeof OperationHandler>();
     return {
       ...original,
-      createOperationHandler: (operations: readonly Operation[], dependencies: () => ForwardDependencies) => {
+      createOperationHandler: (operations: readonly Operation[], dependencies: Dependencies) => {
         seen.handlers.push({ operations, dependencies });
         return original.createOperationHandler(operations, dependencies);
       },
     };
   });
-  vi.doMock('../../shared/runtime/processor-hooks.js', async (importOriginal) => {
-    const original = await importOriginal<typeof ProcessorHooks>();
+  vi.doMock('../../shared/families/runtime.js', async (importOriginal) => {
+    const original = await importOriginal<typeof FamilyRuntime>();
     return {
       ...original,
-      processorHooks: (ports: ProcessorHooks.ProcessorHookPorts) => {
-        const hooks = original.processorHooks(ports);
+      processorHooks: async (...args: Parameters<typeof FamilyRuntime.processorHooks>) => {
+        const hooks = await original.processorHooks(...args);
         seen.hookLists.push(hooks);
         return hooks;
       },
@@ -85,14 +89,14 @@ beforeAll(async () => {
   const { testSandbox } = await import('../support/sandbox.js');
   const world = await testSandbox();
   await world.sandbox.close();
-  sandboxTrackers = trackersByFunction();
+  sandboxTrackers = await trackersByFunction();
   sandboxHooks = seen.hookLists.splice(0);
   for (const [name, value] of Object.entries(stackEnvironment)) vi.stubEnv(name, value);
 });
 
 afterAll(() => {
   vi.doUnmock('#functions/http/operation-handler.js');
-  vi.doUnmock('#shared/runtime/processor-hooks.js');
+  vi.doUnmock('#shared/families/runtime.js');
   vi.resetModules();
   vi.unstubAllEnvs();
 });
@@ -100,7 +104,7 @@ afterAll(() => {
 describe('the sandbox and the AWS composition roots wire the same families', () => {
   it('give every operation function the same trackers, by name', async () => {
     for (const fn of operationFunctionNames()) await import(`../../functions/${fn}.ts`);
-    const awsTrackers = trackersByFunction();
+    const awsTrackers = await trackersByFunction();
     expect(Object.keys(awsTrackers).sort()).toEqual(operationFunctionNames().sort());
     expect(sandboxTrackers).toEqual(awsTrackers);
     // Not an empty agreement: the tracked families are there.
@@ -110,7 +114,7 @@ describe('the sandbox and the AWS composition roots wire the same families', () 
 
   it('run the one list of processor hooks', async () => {
     const { awsProcessDependencies } = await import('#shared/runtime/root-webhook-processor.js');
-    const hooks = awsProcessDependencies().hooks;
+    const hooks = (await awsProcessDependencies()).hooks;
     expect(seen.hookLists).toHaveLength(1);
     expect(seen.hookLists[0]).toBe(hooks);
     expect(sandboxHooks).toHaveLength(1);

@@ -1,4 +1,4 @@
-import type { FaultSettings } from '#sim/faults.js';
+import type { FaultSettings } from '#sim/core/faults.js';
 import { RETRY_INTERVAL_MS } from '#shared/webhooks/delivery-rules.js';
 import { type Figures, figuresOf } from './fault-figures.js';
 import {

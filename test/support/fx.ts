@@ -1,4 +1,5 @@
-import { createAccount, emitterFor, type MccyAccount } from '#sim/mccy/accounts.js';
+import { emitterFor } from '#sim/core/product.js';
+import { createAccount, type MccyAccount } from '#sim/products/mccy-accounts/accounts.js';
 import type { testSandbox } from './sandbox.js';
 
 /** What the FX tests share: an account to trade from, an order's body, a trade's status changes. */

@@ -27,7 +27,7 @@ const customerPath = z.lazy(() => z.strictObject({ customerId: bankId('customerI
 export const createRetailCustomer = {
   id: 'createRetailCustomer',
   method: 'POST',
-  path: '/v1/customers/retail',
+  path: '/v1/customers/retail' as const,
   fn,
   body: createRetailCustomerBody,
   requiresIdempotencyKey: true,
@@ -43,7 +43,7 @@ export const createRetailCustomer = {
 export const amendRetailCustomer = {
   id: 'amendRetailCustomer',
   method: 'PATCH',
-  path: '/v1/customers/retail/{customerId}',
+  path: '/v1/customers/retail/{customerId}' as const,
   pathParams: customerPath,
   fn,
   body: amendRetailCustomerBody,
@@ -52,7 +52,7 @@ export const amendRetailCustomer = {
 export const replaceRetailCustomerAddress = {
   id: 'replaceRetailCustomerAddress',
   method: 'PUT',
-  path: '/v1/customers/retail/{customerId}/currentaddress',
+  path: '/v1/customers/retail/{customerId}/currentaddress' as const,
   pathParams: customerPath,
   fn,
   body: replaceCurrentAddressBody,
@@ -62,7 +62,7 @@ export const replaceRetailCustomerAddress = {
 export const createProtectedDepositAccount = {
   id: 'createProtectedDepositAccount',
   method: 'POST',
-  path: '/v4/Accounts',
+  path: '/v4/Accounts' as const,
   fn,
   body: createProtectedDepositAccountBody,
   requiresIdempotencyKey: true,

@@ -41,15 +41,15 @@ const virtualMandatePath = z.lazy(() =>
   }),
 );
 
-const MANDATES = '/v2/Accounts/{accountId}/Mandates';
-const VIRTUAL_MANDATES = '/v2/Accounts/{accountId}/Virtual/{virtualAccountId}/Mandates';
+const MANDATES = '/v2/Accounts/{accountId}/Mandates' as const;
+const VIRTUAL_MANDATES = '/v2/Accounts/{accountId}/Virtual/{virtualAccountId}/Mandates' as const;
 
 // --- Reads -----------------------------------------------------------------------------------------------
 
 export const listUnappliedDirectCredits = {
   id: 'listUnappliedDirectCredits',
   method: 'GET',
-  path: '/v1/Transactions/{sortCode}/DirectCredit/Unapplied',
+  path: '/v1/Transactions/{sortCode}/DirectCredit/Unapplied' as const,
   pathParams: sortCodePath,
   fn,
   query: sortCodeItemsQuery,
@@ -58,7 +58,7 @@ export const listUnappliedDirectCredits = {
 export const listUnpaidDirectDebits = {
   id: 'listUnpaidDirectDebits',
   method: 'GET',
-  path: '/v1/Transactions/{sortCode}/DirectDebit/Unpaid',
+  path: '/v1/Transactions/{sortCode}/DirectDebit/Unpaid' as const,
   pathParams: sortCodePath,
   fn,
   query: sortCodeItemsQuery,
@@ -67,7 +67,7 @@ export const listUnpaidDirectDebits = {
 export const listAccountUnpaidDirectDebits = {
   id: 'listAccountUnpaidDirectDebits',
   method: 'GET',
-  path: '/v2/Accounts/{accountId}/Mandates/Unpaid',
+  path: '/v2/Accounts/{accountId}/Mandates/Unpaid' as const,
   pathParams: accountPath,
   fn,
   query: accountUnpaidQuery,
@@ -76,7 +76,7 @@ export const listAccountUnpaidDirectDebits = {
 export const listVirtualAccountUnpaidDirectDebits = {
   id: 'listVirtualAccountUnpaidDirectDebits',
   method: 'GET',
-  path: '/v2/Accounts/{accountId}/Virtual/{virtualAccountId}/Mandates/Unpaid',
+  path: '/v2/Accounts/{accountId}/Virtual/{virtualAccountId}/Mandates/Unpaid' as const,
   pathParams: virtualAccountPath,
   fn,
   query: accountUnpaidQuery,
@@ -86,7 +86,7 @@ export const listVirtualAccountUnpaidDirectDebits = {
 export const listMandateCollections = {
   id: 'listMandateCollections',
   method: 'GET',
-  path: '/v2/Accounts/{accountId}/Mandates/{mandateId}/Collections',
+  path: '/v2/Accounts/{accountId}/Mandates/{mandateId}/Collections' as const,
   pathParams: mandatePath,
   fn,
   query: collectionsQuery,
@@ -95,7 +95,7 @@ export const listMandateCollections = {
 export const listVirtualMandateCollections = {
   id: 'listVirtualMandateCollections',
   method: 'GET',
-  path: '/v2/Accounts/{accountId}/Virtual/{virtualAccountId}/Mandates/{mandateId}/Collections',
+  path: '/v2/Accounts/{accountId}/Virtual/{virtualAccountId}/Mandates/{mandateId}/Collections' as const,
   pathParams: virtualMandatePath,
   fn,
   query: collectionsQuery,
@@ -106,7 +106,7 @@ export const listVirtualMandateCollections = {
 export const createMandate = {
   id: 'createMandate',
   method: 'POST',
-  path: '/v1/Accounts/{accountId}/Mandates',
+  path: '/v1/Accounts/{accountId}/Mandates' as const,
   pathParams: accountPath,
   fn,
   body: createMandateBody,
@@ -126,7 +126,7 @@ export const listMandates = {
 export const amendMandate = {
   id: 'amendMandate',
   method: 'PATCH',
-  path: '/v1/Accounts/{accountId}/Mandates/{mandateId}',
+  path: '/v1/Accounts/{accountId}/Mandates/{mandateId}' as const,
   pathParams: mandatePath,
   fn,
   body: amendMandateBody,
@@ -137,7 +137,7 @@ export const amendMandate = {
 export const returnMandate = {
   id: 'returnMandate',
   method: 'POST',
-  path: '/v1/Accounts/{accountId}/Mandates/{mandateId}/Returns',
+  path: '/v1/Accounts/{accountId}/Mandates/{mandateId}/Returns' as const,
   pathParams: mandatePath,
   fn,
   body: returnMandateBody,
@@ -149,7 +149,7 @@ export const returnMandate = {
 export const cancelMandate = {
   id: 'cancelMandate',
   method: 'DELETE',
-  path: '/v1/Accounts/{accountId}/Mandates/{mandateId}',
+  path: '/v1/Accounts/{accountId}/Mandates/{mandateId}' as const,
   pathParams: mandatePath,
   fn,
   body: cancelMandateBody,
@@ -162,7 +162,7 @@ export const cancelMandate = {
 export const createVirtualMandate = {
   id: 'createVirtualMandate',
   method: 'POST',
-  path: '/v1/Accounts/{accountId}/Virtual/{virtualAccountId}/Mandates',
+  path: '/v1/Accounts/{accountId}/Virtual/{virtualAccountId}/Mandates' as const,
   pathParams: virtualAccountPath,
   fn,
   body: createMandateBody,
@@ -182,7 +182,7 @@ export const listVirtualMandates = {
 export const amendVirtualMandate = {
   id: 'amendVirtualMandate',
   method: 'PATCH',
-  path: '/v1/Accounts/{accountId}/Virtual/{virtualAccountId}/Mandates/{mandateId}',
+  path: '/v1/Accounts/{accountId}/Virtual/{virtualAccountId}/Mandates/{mandateId}' as const,
   pathParams: virtualMandatePath,
   fn,
   body: amendMandateBody,
@@ -193,7 +193,7 @@ export const amendVirtualMandate = {
 export const returnVirtualMandate = {
   id: 'returnVirtualMandate',
   method: 'POST',
-  path: '/v1/Accounts/{accountId}/Virtual/{virtualAccountId}/Mandates/{mandateId}/Returns',
+  path: '/v1/Accounts/{accountId}/Virtual/{virtualAccountId}/Mandates/{mandateId}/Returns' as const,
   pathParams: virtualMandatePath,
   fn,
   body: returnMandateBody,
@@ -204,7 +204,7 @@ export const returnVirtualMandate = {
 export const cancelVirtualMandate = {
   id: 'cancelVirtualMandate',
   method: 'DELETE',
-  path: '/v1/Accounts/{accountId}/Virtual/{virtualAccountId}/Mandates/{mandateId}',
+  path: '/v1/Accounts/{accountId}/Virtual/{virtualAccountId}/Mandates/{mandateId}' as const,
   pathParams: virtualMandatePath,
   fn,
   body: cancelMandateBody,

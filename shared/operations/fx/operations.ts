@@ -18,7 +18,7 @@ const fn = 'fx';
 export const createFxQuote = {
   id: 'createFxQuote',
   method: 'POST',
-  path: '/fx/v1/quote',
+  path: '/fx/v1/quote' as const,
   fn,
   body: fxQuoteBody,
   check: ({ body }, { now }) => fxTradeErrors(body as FxQuoteBody, now),
@@ -29,7 +29,7 @@ export const createFxQuote = {
 export const executeFxQuote = {
   id: 'executeFxQuote',
   method: 'POST',
-  path: '/fx/v1/ExecuteQuote',
+  path: '/fx/v1/ExecuteQuote' as const,
   fn,
   body: executeFxQuoteBody,
   requiresIdempotencyKey: true,
@@ -39,7 +39,7 @@ export const executeFxQuote = {
 export const createFxOrder = {
   id: 'createFxOrder',
   method: 'POST',
-  path: '/fx/v1/order',
+  path: '/fx/v1/order' as const,
   fn,
   body: createFxOrderBody,
   check: ({ body }, { now }) => {

@@ -35,15 +35,15 @@ const problemForm = 'plain';
 const accountPath = z.lazy(() => z.strictObject({ accountId: bankId('accountId') }));
 const virtualAccountPath = z.lazy(() => z.strictObject({ virtualAccountId: bankId('virtualAccountId') }));
 
-const ACCOUNT = '/mccy/v1/Accounts/{accountId}';
-const VIRTUAL_ACCOUNT = '/mccy/v1/VirtualAccounts/{virtualAccountId}';
+const ACCOUNT = '/mccy/v1/Accounts/{accountId}' as const;
+const VIRTUAL_ACCOUNT = '/mccy/v1/VirtualAccounts/{virtualAccountId}' as const;
 
 // --- Real accounts -------------------------------------------------------------------------------------------
 
 export const createMccyAccount = {
   id: 'createMccyAccount',
   method: 'POST',
-  path: '/mccy/v2/Accounts',
+  path: '/mccy/v2/Accounts' as const,
   fn,
   body: createAccountBody,
   requiresIdempotencyKey: true,
@@ -53,7 +53,7 @@ export const createMccyAccount = {
 export const listMccyAccounts = {
   id: 'listMccyAccounts',
   method: 'GET',
-  path: '/mccy/v1/Accounts',
+  path: '/mccy/v1/Accounts' as const,
   fn,
   query: listAccountsQuery,
   problemForm,
@@ -82,7 +82,7 @@ export const amendMccyAccount = {
 export const setMccyAccountStatus = {
   id: 'setMccyAccountStatus',
   method: 'PATCH',
-  path: '/mccy/v1/Accounts/{accountId}/status',
+  path: '/mccy/v1/Accounts/{accountId}/status' as const,
   pathParams: accountPath,
   fn,
   body: statusBody,
@@ -93,7 +93,7 @@ export const setMccyAccountStatus = {
 export const addMccyAccountCurrency = {
   id: 'addMccyAccountCurrency',
   method: 'POST',
-  path: '/mccy/v1/Accounts/{accountId}/currencies',
+  path: '/mccy/v1/Accounts/{accountId}/currencies' as const,
   pathParams: accountPath,
   fn,
   body: addCurrencyBody,
@@ -104,7 +104,7 @@ export const addMccyAccountCurrency = {
 export const getMccyAccountBalances = {
   id: 'getMccyAccountBalances',
   method: 'GET',
-  path: '/mccy/v1/Accounts/{accountId}/balances',
+  path: '/mccy/v1/Accounts/{accountId}/balances' as const,
   pathParams: accountPath,
   fn,
   problemForm,
@@ -127,7 +127,7 @@ export const closeMccyAccount = {
 export const createMccyVirtualAccount = {
   id: 'createMccyVirtualAccount',
   method: 'POST',
-  path: '/mccy/v1/VirtualAccounts',
+  path: '/mccy/v1/VirtualAccounts' as const,
   fn,
   body: createVirtualAccountBody,
   requiresIdempotencyKey: true,
@@ -159,7 +159,7 @@ export const amendMccyVirtualAccount = {
 export const setMccyVirtualAccountStatus = {
   id: 'setMccyVirtualAccountStatus',
   method: 'PATCH',
-  path: '/mccy/v1/VirtualAccounts/{virtualAccountId}/status',
+  path: '/mccy/v1/VirtualAccounts/{virtualAccountId}/status' as const,
   pathParams: virtualAccountPath,
   fn,
   body: statusBody,
@@ -186,7 +186,7 @@ export const closeMccyVirtualAccount = {
 export const listMccyAccountTransactions = {
   id: 'listMccyAccountTransactions',
   method: 'GET',
-  path: '/mccy/v1/Accounts/{accountId}/transactions',
+  path: '/mccy/v1/Accounts/{accountId}/transactions' as const,
   pathParams: accountPath,
   fn,
   query: transactionsQuery,
@@ -196,7 +196,7 @@ export const listMccyAccountTransactions = {
 export const listMccyVirtualAccountTransactions = {
   id: 'listMccyVirtualAccountTransactions',
   method: 'GET',
-  path: '/mccy/v1/VirtualAccounts/{virtualAccountId}/transactions',
+  path: '/mccy/v1/VirtualAccounts/{virtualAccountId}/transactions' as const,
   pathParams: virtualAccountPath,
   fn,
   query: transactionsQuery,
@@ -206,7 +206,7 @@ export const listMccyVirtualAccountTransactions = {
 export const getMccyTransaction = {
   id: 'getMccyTransaction',
   method: 'GET',
-  path: '/mccy/v1/Transactions/{transactionId}',
+  path: '/mccy/v1/Transactions/{transactionId}' as const,
   pathParams: z.lazy(() => z.strictObject({ transactionId: bankId('transactionId') })),
   fn,
   problemForm,
@@ -220,7 +220,7 @@ const statementPeriod: Operation['check'] = ({ body }, { now }) =>
 export const requestMccyInstitutionStatement = {
   id: 'requestMccyInstitutionStatement',
   method: 'POST',
-  path: '/mccy/v1/StatementRequests',
+  path: '/mccy/v1/StatementRequests' as const,
   fn,
   body: statementBody,
   check: statementPeriod,
@@ -232,7 +232,7 @@ export const requestMccyInstitutionStatement = {
 export const requestMccyAccountStatement = {
   id: 'requestMccyAccountStatement',
   method: 'POST',
-  path: '/mccy/v1/StatementRequests/account/{iban}',
+  path: '/mccy/v1/StatementRequests/account/{iban}' as const,
   pathParams: z.lazy(() => z.strictObject({ iban: ibanSegment('iban') })),
   fn,
   body: statementBody,
@@ -247,7 +247,7 @@ export const requestMccyAccountStatement = {
 export const createMccyInternalTransfer = {
   id: 'createMccyInternalTransfer',
   method: 'POST',
-  path: '/v1/mccy/internaltransfers',
+  path: '/v1/mccy/internaltransfers' as const,
   fn,
   body: internalTransferBody,
   requiresIdempotencyKey: true,
@@ -261,7 +261,7 @@ export const createMccyInternalTransfer = {
 export const simulateMccyInboundPayment = {
   id: 'simulateMccyInboundPayment',
   method: 'POST',
-  path: '/v1/mccy/inboundpayment/{accountUniqueId}',
+  path: '/v1/mccy/inboundpayment/{accountUniqueId}' as const,
   pathParams: z.lazy(() => z.strictObject({ accountUniqueId: safeSegment('accountUniqueId') })),
   fn,
   body: inboundPaymentBody,

@@ -17,7 +17,7 @@ const fn = 'mccy-payments';
 export const createMccyPayments = {
   id: 'createMccyPayments',
   method: 'POST',
-  path: '/v1/mccy/payments',
+  path: '/v1/mccy/payments' as const,
   fn,
   body: createMccyPaymentsBody,
   // The gateway requires a batchId (a batch without one can never be cancelled); the bank does not.
@@ -30,7 +30,7 @@ export const createMccyPayments = {
 export const cancelMccyBatch = {
   id: 'cancelMccyBatch',
   method: 'DELETE',
-  path: '/v1/mccy/payments/{batchId}',
+  path: '/v1/mccy/payments/{batchId}' as const,
   fn,
   pathParams: batchPathParams,
   requiresIdempotencyKey: true,
@@ -41,7 +41,7 @@ export const cancelMccyBatch = {
 export const cancelMccyTransaction = {
   id: 'cancelMccyTransaction',
   method: 'DELETE',
-  path: '/v1/mccy/payments/{batchId}/{endToEndId}',
+  path: '/v1/mccy/payments/{batchId}/{endToEndId}' as const,
   fn,
   pathParams: transactionPathParams,
   requiresIdempotencyKey: true,

@@ -11,7 +11,7 @@ const fn = 'name-check-onboarding';
 export const getSoftwareStatementCsr = {
   id: 'getSoftwareStatementCsr',
   method: 'GET',
-  path: '/v1/softwarestatements/{softwareStatementId}/csr/{certificateType}',
+  path: '/v1/softwarestatements/{softwareStatementId}/csr/{certificateType}' as const,
   pathParams: csrPathParams,
   fn,
 } satisfies Operation;
@@ -19,7 +19,7 @@ export const getSoftwareStatementCsr = {
 export const uploadSoftwareStatementPem = {
   id: 'uploadSoftwareStatementPem',
   method: 'POST',
-  path: '/v1/softwarestatements/{softwareStatementId}/pem',
+  path: '/v1/softwarestatements/{softwareStatementId}/pem' as const,
   pathParams: pemPathParams,
   fn,
   body: uploadPemBody,

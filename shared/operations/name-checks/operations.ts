@@ -12,7 +12,7 @@ const fn = 'name-checks';
 export const verifyPayeeName = {
   id: 'verifyPayeeName',
   method: 'POST',
-  path: '/open-banking/outbound/v1/name-verification',
+  path: '/open-banking/outbound/v1/name-verification' as const,
   fn,
   body: nameVerificationRequest,
   // The gateway keeps each outcome by EndToEndIdentification, so a later payment carries it (shared/name-checks).
@@ -22,7 +22,7 @@ export const verifyPayeeName = {
 export const validateSrd = {
   id: 'validateSrd',
   method: 'POST',
-  path: '/open-banking/outbound/v1/srd/validate',
+  path: '/open-banking/outbound/v1/srd/validate' as const,
   fn,
   body: srdValidateRequest,
 } satisfies Operation;
@@ -30,7 +30,7 @@ export const validateSrd = {
 export const optOutAccountNameChecks = {
   id: 'optOutAccountNameChecks',
   method: 'PUT',
-  path: '/v1/Cop/opt/accounts/{accountId}',
+  path: '/v1/Cop/opt/accounts/{accountId}' as const,
   pathParams: z.lazy(() => z.strictObject({ accountId: bankId('accountId') })),
   fn,
   body: nameCheckSettingBody,
@@ -39,7 +39,7 @@ export const optOutAccountNameChecks = {
 export const optOutVirtualAccountNameChecks = {
   id: 'optOutVirtualAccountNameChecks',
   method: 'PUT',
-  path: '/v1/Cop/opt/accounts/{accountId}/virtual/{virtualAccountId}',
+  path: '/v1/Cop/opt/accounts/{accountId}/virtual/{virtualAccountId}' as const,
   pathParams: z.lazy(() =>
     z.strictObject({
       accountId: bankId('accountId'),

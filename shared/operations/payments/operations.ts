@@ -39,7 +39,7 @@ const virtualTransactionPath = z.lazy(() =>
 export const listTransactions = {
   id: 'listTransactions',
   method: 'GET',
-  path: '/v2/Transactions',
+  path: '/v2/Transactions' as const,
   fn,
   query: transactionsQuery,
 } satisfies Operation;
@@ -47,7 +47,7 @@ export const listTransactions = {
 export const listAccountTransactions = {
   id: 'listAccountTransactions',
   method: 'GET',
-  path: '/v2/Accounts/{accountId}/Transactions',
+  path: '/v2/Accounts/{accountId}/Transactions' as const,
   pathParams: accountPath,
   fn,
   query: transactionsQuery,
@@ -56,7 +56,7 @@ export const listAccountTransactions = {
 export const getAccountTransaction = {
   id: 'getAccountTransaction',
   method: 'GET',
-  path: '/v2/Accounts/{accountId}/Transactions/{transactionId}',
+  path: '/v2/Accounts/{accountId}/Transactions/{transactionId}' as const,
   pathParams: accountTransactionPath,
   fn,
 } satisfies Operation;
@@ -64,7 +64,7 @@ export const getAccountTransaction = {
 export const listVirtualAccountTransactions = {
   id: 'listVirtualAccountTransactions',
   method: 'GET',
-  path: '/v2/Accounts/{accountId}/Virtual/{virtualAccountId}/Transactions',
+  path: '/v2/Accounts/{accountId}/Virtual/{virtualAccountId}/Transactions' as const,
   pathParams: virtualAccountPath,
   fn,
   query: transactionsQuery,
@@ -73,7 +73,7 @@ export const listVirtualAccountTransactions = {
 export const getVirtualAccountTransaction = {
   id: 'getVirtualAccountTransaction',
   method: 'GET',
-  path: '/v2/Accounts/{accountId}/Virtual/{virtualAccountId}/Transactions/{transactionId}',
+  path: '/v2/Accounts/{accountId}/Virtual/{virtualAccountId}/Transactions/{transactionId}' as const,
   pathParams: virtualTransactionPath,
   fn,
 } satisfies Operation;
@@ -81,7 +81,7 @@ export const getVirtualAccountTransaction = {
 export const sendFpsPayments = {
   id: 'sendFpsPayments',
   method: 'POST',
-  path: '/v3/payments/fps',
+  path: '/v3/payments/fps' as const,
   fn,
   body: sendFpsPaymentsBody,
   requiresIdempotencyKey: true,
@@ -91,7 +91,7 @@ export const sendFpsPayments = {
 export const returnFpsPayment = {
   id: 'returnFpsPayment',
   method: 'POST',
-  path: '/v3/payments/fps/return',
+  path: '/v3/payments/fps/return' as const,
   fn,
   body: returnFpsPaymentBody,
   requiresIdempotencyKey: true,
@@ -100,7 +100,7 @@ export const returnFpsPayment = {
 export const sendFpsSinglePayment = {
   id: 'sendFpsSinglePayment',
   method: 'POST',
-  path: '/v2/payments/fps/singlepayment',
+  path: '/v2/payments/fps/singlepayment' as const,
   fn,
   body: sendFpsSinglePaymentBody,
   requiresIdempotencyKey: true,

@@ -33,7 +33,7 @@ const virtualAccountPath = z.lazy(() =>
 export const listAccounts = {
   id: 'listAccounts',
   method: 'GET',
-  path: '/v3/Accounts',
+  path: '/v3/Accounts' as const,
   fn,
   query: pagingQuery,
 } satisfies Operation;
@@ -41,7 +41,7 @@ export const listAccounts = {
 export const createAccount = {
   id: 'createAccount',
   method: 'POST',
-  path: '/v3/Accounts',
+  path: '/v3/Accounts' as const,
   fn,
   body: createAccountBody,
   requiresIdempotencyKey: true,
@@ -51,7 +51,7 @@ export const createAccount = {
 export const getAccount = {
   id: 'getAccount',
   method: 'GET',
-  path: '/v3/Accounts/{accountId}',
+  path: '/v3/Accounts/{accountId}' as const,
   pathParams: accountPath,
   fn,
 } satisfies Operation;
@@ -59,7 +59,7 @@ export const getAccount = {
 export const listAccountsV2 = {
   id: 'listAccountsV2',
   method: 'GET',
-  path: '/v2/Accounts',
+  path: '/v2/Accounts' as const,
   fn,
   query: pagingQuery,
 } satisfies Operation;
@@ -67,7 +67,7 @@ export const listAccountsV2 = {
 export const getAccountV2 = {
   id: 'getAccountV2',
   method: 'GET',
-  path: '/v2/Accounts/{accountId}',
+  path: '/v2/Accounts/{accountId}' as const,
   pathParams: accountPath,
   fn,
 } satisfies Operation;
@@ -75,7 +75,7 @@ export const getAccountV2 = {
 export const amendAccount = {
   id: 'amendAccount',
   method: 'PATCH',
-  path: '/v1/Accounts/{accountId}',
+  path: '/v1/Accounts/{accountId}' as const,
   aliases: ['/v1/accounts/{accountId}'],
   pathParams: accountPath,
   fn,
@@ -90,7 +90,7 @@ export const amendAccount = {
 export const listVirtualAccounts = {
   id: 'listVirtualAccounts',
   method: 'GET',
-  path: '/v1/Accounts/Virtual',
+  path: '/v1/Accounts/Virtual' as const,
   aliases: ['/v1/accounts/virtual'],
   fn,
   query: pagingQuery,
@@ -99,7 +99,7 @@ export const listVirtualAccounts = {
 export const createVirtualAccounts = {
   id: 'createVirtualAccounts',
   method: 'POST',
-  path: '/v2/Accounts/{accountId}/Virtual',
+  path: '/v2/Accounts/{accountId}/Virtual' as const,
   pathParams: accountPath,
   fn,
   body: createVirtualAccountsBody,
@@ -110,7 +110,7 @@ export const createVirtualAccounts = {
 export const listAccountVirtualAccounts = {
   id: 'listAccountVirtualAccounts',
   method: 'GET',
-  path: '/v2/Accounts/{accountId}/Virtual',
+  path: '/v2/Accounts/{accountId}/Virtual' as const,
   pathParams: accountPath,
   fn,
   query: pagingQuery,
@@ -119,7 +119,7 @@ export const listAccountVirtualAccounts = {
 export const getVirtualAccount = {
   id: 'getVirtualAccount',
   method: 'GET',
-  path: '/v2/Accounts/{accountId}/Virtual/{virtualAccountId}',
+  path: '/v2/Accounts/{accountId}/Virtual/{virtualAccountId}' as const,
   pathParams: virtualAccountPath,
   fn,
 } satisfies Operation;
@@ -127,7 +127,7 @@ export const getVirtualAccount = {
 export const amendVirtualAccount = {
   id: 'amendVirtualAccount',
   method: 'PATCH',
-  path: '/v1/Accounts/{accountId}/Virtual/{virtualAccountId}',
+  path: '/v1/Accounts/{accountId}/Virtual/{virtualAccountId}' as const,
   aliases: ['/v1/accounts/{accountId}/virtual/{virtualAccountId}'],
   pathParams: virtualAccountPath,
   fn,
@@ -138,7 +138,7 @@ export const amendVirtualAccount = {
 export const disableVirtualAccount = {
   id: 'disableVirtualAccount',
   method: 'DELETE',
-  path: '/v1/Accounts/{accountId}/Virtual/{virtualAccountId}',
+  path: '/v1/Accounts/{accountId}/Virtual/{virtualAccountId}' as const,
   aliases: ['/v1/accounts/{accountId}/virtual/{virtualAccountId}'],
   pathParams: virtualAccountPath,
   fn,

@@ -1,97 +1,142 @@
-import type * as z from 'zod/mini';
+import { type PayloadOf, typesOf, type WebhookRecord, type WebhookVersions } from './define.js';
 import {
-  bacsMandateCancellationFailedPayload,
-  bacsMandateCancelledPayload,
-  bacsMandateInitiatedPayload,
-  bacsMandateInitiationFailedPayload,
-  bacsMandateMigratedPayload,
-  bacsMandateReturnedPayload,
-  bacsMandateReturnFailedPayload,
-  bacsUnappliedCreditReceivedPayload,
-  bacsUnpaidDirectDebitReceivedPayload,
+  bacsMandateCancellationFailedWebhook,
+  bacsMandateCancelledWebhook,
+  bacsMandateInitiatedWebhook,
+  bacsMandateInitiationFailedWebhook,
+  bacsMandateMigratedWebhook,
+  bacsMandateReturnedWebhook,
+  bacsMandateReturnFailedWebhook,
+  bacsUnappliedCreditReceivedWebhook,
+  bacsUnpaidDirectDebitReceivedWebhook,
 } from './direct-debits.js';
 import {
-  accountCreatedPayload,
-  virtualAccountCreatedPayload,
-  virtualAccountCreationFailedPayload,
-} from './sterling-accounts.js';
-import {
-  mccyAccountCreatedPayload,
-  mccyAccountStatementPayload,
-  mccyAccountUpdatedPayload,
-  mccyInstitutionStatementPayload,
-  mccyInternalTransferCancelledPayload,
-  mccyInternalTransferSettledPayload,
-  mccyVirtualAccountCreatedPayload,
-  mccyVirtualAccountUpdatedPayload,
-} from './mccy-accounts.js';
-import {
-  paymentMessageAssesmentFailedPayload,
-  paymentMessageValidationFailedPayload,
-  transactionRejectedPayload,
-  transactionSettledPayload,
-} from './payments.js';
-import {
-  fxTradeCancelledPayload,
-  fxTradeExecutedPayload,
-  fxTradeSettledPayload,
-  fxTradeSettlementFailedPayload,
+  fxTradeCancelledWebhook,
+  fxTradeExecutedWebhook,
+  fxTradeSettledWebhook,
+  fxTradeSettlementFailedWebhook,
 } from './fx.js';
 import {
-  mccyPaymentAssessmentFailedPayload,
-  mccyPaymentValidationFailedPayload,
-  mccyTransactionCancelledPayload,
-  mccyTransactionCreatedPayload,
-  mccyTransactionSettledPayload,
+  mccyAccountCreatedWebhook,
+  mccyAccountStatementWebhook,
+  mccyAccountUpdatedWebhook,
+  mccyInstitutionStatementWebhook,
+  mccyInternalTransferCancelledWebhook,
+  mccyInternalTransferSettledWebhook,
+  mccyVirtualAccountCreatedWebhook,
+  mccyVirtualAccountUpdatedWebhook,
+} from './mccy-accounts.js';
+import {
+  mccyPaymentAssessmentFailedWebhook,
+  mccyPaymentValidationFailedWebhook,
+  mccyTransactionCancelledWebhook,
+  mccyTransactionCreatedWebhook,
+  mccyTransactionSettledWebhook,
 } from './mccy-payments.js';
-import { fiTestEventPayload } from './test.js';
+import {
+  paymentMessageAssesmentFailedWebhook,
+  paymentMessageValidationFailedWebhook,
+  transactionRejectedWebhook,
+  transactionSettledWebhook,
+} from './payments.js';
+import {
+  accountCreatedWebhook,
+  virtualAccountCreatedWebhook,
+  virtualAccountCreationFailedWebhook,
+} from './sterling-accounts.js';
+import { fiTestEventWebhook } from './test.js';
+
+export { typesOf, type WebhookRecord, type WebhookVersions };
 
 /**
- * Documented webhook payloads by `Type` and `Version`, for the contract tests: every webhook the
- * simulator sends must have an entry and match it. A domain adds its own file here and its entries below.
+ * Every webhook type Clearway knows, one record each (`defineWebhook`, next to its payload schema in
+ * `./<domain>.ts`). A new type is one record in its domain's file and one line here: the payload index below,
+ * the identity rules (`../identity.ts`), the event catalogue (`shared/events/catalogue.ts`, and so
+ * `events/`) and the contract tests follow. The generated events keep this order.
  */
-export const webhookPayloads: Record<string, Record<number, z.ZodMiniType>> = {
-  FITestEvent: { 1: fiTestEventPayload },
-  AccountCreated: { 1: accountCreatedPayload },
-  VirtualAccountCreated: { 3: virtualAccountCreatedPayload },
-  VirtualAccountCreationFailed: { 3: virtualAccountCreationFailedPayload },
-  TransactionSettled: { 6: transactionSettledPayload },
-  TransactionRejected: { 2: transactionRejectedPayload },
-  PaymentMessageValidationFailed: { 1: paymentMessageValidationFailedPayload },
-  PaymentMessageAssesmentFailed: { 1: paymentMessageAssesmentFailedPayload },
-  // Bacs: the pages write some types with their version suffix too (`BacsMandateInitiatedV2`); both pass.
-  BacsMandateInitiated: { 2: bacsMandateInitiatedPayload },
-  BacsMandateInitiatedV2: { 2: bacsMandateInitiatedPayload },
-  BacsMandateInitiationFailed: { 1: bacsMandateInitiationFailedPayload },
-  BacsMandateCancelled: { 2: bacsMandateCancelledPayload },
-  BacsMandateCancelledV2: { 2: bacsMandateCancelledPayload },
-  BacsMandateCancellationFailed: { 1: bacsMandateCancellationFailedPayload },
-  BacsMandateReturned: { 1: bacsMandateReturnedPayload },
-  BacsMandateReturnFailed: { 1: bacsMandateReturnFailedPayload },
-  BacsMandateMigrated: { 2: bacsMandateMigratedPayload },
-  BacsMandateMigratedV2: { 2: bacsMandateMigratedPayload },
-  BacsUnpaidDirectDebitReceived: { 3: bacsUnpaidDirectDebitReceivedPayload },
-  BacsUnpaidDirectDebitReceivedV3: { 3: bacsUnpaidDirectDebitReceivedPayload },
-  BacsUnappliedCreditReceived: { 3: bacsUnappliedCreditReceivedPayload },
-  BacsUnappliedCreditReceivedV3: { 3: bacsUnappliedCreditReceivedPayload },
+export const webhookRecords = [
+  fiTestEventWebhook,
+  accountCreatedWebhook,
+  virtualAccountCreatedWebhook,
+  virtualAccountCreationFailedWebhook,
+  transactionSettledWebhook,
+  transactionRejectedWebhook,
+  paymentMessageValidationFailedWebhook,
+  paymentMessageAssesmentFailedWebhook,
+  // Bacs direct debits.
+  bacsMandateInitiatedWebhook,
+  bacsMandateInitiationFailedWebhook,
+  bacsMandateCancelledWebhook,
+  bacsMandateCancellationFailedWebhook,
+  bacsMandateReturnedWebhook,
+  bacsMandateReturnFailedWebhook,
+  bacsMandateMigratedWebhook,
+  bacsUnpaidDirectDebitReceivedWebhook,
+  bacsUnappliedCreditReceivedWebhook,
   // Multi-currency accounts, internal transfers and statements.
-  'Accounts.AccountCreated': { 1: mccyAccountCreatedPayload },
-  'Accounts.AccountUpdated': { 1: mccyAccountUpdatedPayload },
-  'Accounts.VirtualAccountCreated': { 1: mccyVirtualAccountCreatedPayload },
-  'Accounts.VirtualAccountUpdated': { 1: mccyVirtualAccountUpdatedPayload },
-  'Mccy.InternalTransfers.Settled': { 1: mccyInternalTransferSettledPayload },
-  'Mccy.InternalTransfers.Cancelled': { 1: mccyInternalTransferCancelledPayload },
-  'MCCY.Statements.InstitutionStatement': { 1: mccyInstitutionStatementPayload },
-  'MCCY.Statements.AccountStatement': { 1: mccyAccountStatementPayload },
+  mccyAccountCreatedWebhook,
+  mccyAccountUpdatedWebhook,
+  mccyVirtualAccountCreatedWebhook,
+  mccyVirtualAccountUpdatedWebhook,
+  mccyInternalTransferSettledWebhook,
+  mccyInternalTransferCancelledWebhook,
+  mccyInstitutionStatementWebhook,
+  mccyAccountStatementWebhook,
   // FX trades.
-  'Fx.Trade.Executed': { 1: fxTradeExecutedPayload },
-  'Fx.Trade.Settled': { 1: fxTradeSettledPayload },
-  'Fx.Trade.Cancelled': { 1: fxTradeCancelledPayload },
-  'Fx.Trade.Settlement.Failed': { 1: fxTradeSettlementFailedPayload },
+  fxTradeExecutedWebhook,
+  fxTradeSettledWebhook,
+  fxTradeCancelledWebhook,
+  fxTradeSettlementFailedWebhook,
   // Multi-currency payments.
-  'Payments.Mccy.TransactionCreated': { 1: mccyTransactionCreatedPayload },
-  'Payments.Mccy.TransactionSettled': { 1: mccyTransactionSettledPayload },
-  'Payments.Mccy.TransactionCancelled': { 1: mccyTransactionCancelledPayload },
-  'Payments.Mccy.PaymentValidationFailed': { 1: mccyPaymentValidationFailedPayload },
-  'Payments.Mccy.PaymentAssessmentFailed': { 1: mccyPaymentAssessmentFailedPayload },
-};
+  mccyTransactionCreatedWebhook,
+  mccyTransactionSettledWebhook,
+  mccyTransactionCancelledWebhook,
+  mccyPaymentValidationFailedWebhook,
+  mccyPaymentAssessmentFailedWebhook,
+] as const;
+
+type KnownWebhookRecord = (typeof webhookRecords)[number];
+/** Each registered `Type` (a record's type or one of its aliases) to its record. */
+type RecordsByType = { [R in KnownWebhookRecord as R['type'] | R['aliases'][number]]: R };
+
+/** Every registered `Type`: each record's type and its aliases. */
+export type WebhookType = keyof RecordsByType;
+/** The versions a type has (`6` for `TransactionSettled`). */
+export type WebhookVersion<T extends WebhookType> = Extract<keyof RecordsByType[T]['versions'], number>;
+/** The payload the bank sends with one version of a type: its schema's input, what the schema accepts. */
+export type WebhookPayload<
+  T extends WebhookType,
+  V extends WebhookVersion<T> = WebhookVersion<T>,
+> = PayloadOf<RecordsByType[T]['versions'], V>;
+
+/**
+ * An emitter typed by the records: a registered type, one of its versions, and that version's payload, so
+ * `emit('TransactionSettled', 6, payload)` checks `payload` against `TransactionSettled` v6. `Rest` and
+ * `Result` are the emitter's own (the simulator's options and what it returns).
+ */
+export type EmitWebhook<Rest extends unknown[] = [], Result = void> = <
+  T extends WebhookType,
+  V extends WebhookVersion<T>,
+>(
+  type: T,
+  version: V,
+  payload: WebhookPayload<T, V>,
+  ...rest: Rest
+) => Result;
+
+const byType = new Map<string, WebhookRecord>(
+  webhookRecords.flatMap((record) => typesOf(record).map((type) => [type, record] as const)),
+);
+
+/** The record of a `Type` as sent (a record's type or an alias); undefined for an unknown one. */
+export function webhookRecordOf(type: string): WebhookRecord | undefined {
+  return byType.get(type);
+}
+
+/**
+ * Payload schemas by `Type` (every alias too) and `Version`: every webhook the simulator sends must have an
+ * entry and match it (the contract tests).
+ */
+export const webhookPayloads: Readonly<Record<string, WebhookVersions>> = Object.fromEntries(
+  [...byType].map(([type, record]) => [type, record.versions]),
+);

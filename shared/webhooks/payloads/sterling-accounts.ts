@@ -1,13 +1,14 @@
 import * as z from 'zod/mini';
+import { defineWebhook } from './define.js';
 
 /**
- * Payloads of the sterling account webhooks, field for field as the bank's webhook pages
- * (`webhooks/account-created-webhook-v1.mdx` and the virtual account pages) and shared/spec/webhooks.md
- * show them. Strict: an undocumented member fails, and every documented member must be present (null
- * where the bank has no value), so a renamed or dropped field fails the contract tests.
+ * The sterling account webhooks: their records, and their payloads field for field as the bank's webhook
+ * pages (`webhooks/account-created-webhook-v1.mdx` and the virtual account pages) and shared/spec/webhooks.md
+ * show them. Strict: an undocumented member fails, and every documented member must be present (null where
+ * the bank has no value), so a renamed or dropped field fails the contract tests.
  */
 
-const dateTime = z.iso.datetime({ offset: true });
+const dateTime = z.lazy(() => z.iso.datetime({ offset: true }));
 
 /** Examples the page lists; the bank may add types, but the simulator sends only these. */
 export const ACCOUNT_TYPES = [
@@ -19,35 +20,53 @@ export const ACCOUNT_TYPES = [
 ] as const;
 
 /** `AccountCreated` v1. `Customers` holds `CustomerId`s (at most 5); the page's example shows one. */
-export const accountCreatedPayload = z.strictObject({
-  AccountId: z.uuid(),
-  AccountName: z.string().check(z.maxLength(128)),
-  AccountHolderLabel: z.string().check(z.maxLength(100)),
-  AccountIdentifiers: z.strictObject({
-    IBAN: z.string().check(z.maxLength(34)),
-    BBAN: z.string().check(z.maxLength(30)),
+export const accountCreatedPayload = z.lazy(() =>
+  z.strictObject({
+    AccountId: z.uuid(),
+    AccountName: z.string().check(z.maxLength(128)),
+    AccountHolderLabel: z.string().check(z.maxLength(100)),
+    AccountIdentifiers: z.strictObject({
+      IBAN: z.string().check(z.maxLength(34)),
+      BBAN: z.string().check(z.maxLength(30)),
+    }),
+    TimestampCreated: dateTime,
+    AccountType: z.enum(ACCOUNT_TYPES),
+    // Populated only for cash ISA, hub and savings accounts.
+    LegalOwnerType: z.nullable(z.enum(['Personal', 'Business'])),
+    RelationshipType: z.nullable(z.enum(['Single', 'Joint'])),
+    Customers: z.array(z.strictObject({ CustomerId: z.uuid() })).check(z.maxLength(5)),
   }),
-  TimestampCreated: dateTime,
-  AccountType: z.enum(ACCOUNT_TYPES),
-  // Populated only for cash ISA, hub and savings accounts.
-  LegalOwnerType: z.nullable(z.enum(['Personal', 'Business'])),
-  RelationshipType: z.nullable(z.enum(['Single', 'Joint'])),
-  Customers: z.array(z.strictObject({ CustomerId: z.uuid() })).check(z.maxLength(5)),
+);
+
+export const accountCreatedWebhook = defineWebhook({
+  type: 'AccountCreated',
+  versions: { 1: accountCreatedPayload },
+  key: ['AccountId'],
 });
 
-const virtualAccountIdentifier = z.strictObject({
-  Iban: z.nullable(z.string()),
-  Bban: z.nullable(z.string()),
-  ExternalIdentifier: z.nullable(z.string()),
-});
+const virtualAccountIdentifier = z.lazy(() =>
+  z.strictObject({
+    Iban: z.nullable(z.string()),
+    Bban: z.nullable(z.string()),
+    ExternalIdentifier: z.nullable(z.string()),
+  }),
+);
 
 /** `VirtualAccountCreated` v3. */
-export const virtualAccountCreatedPayload = z.strictObject({
-  AccountId: z.uuid(),
-  VirtualAccountId: z.uuid(),
-  AccountIdentifier: virtualAccountIdentifier,
-  OwnerName: z.string(),
-  TimestampCreated: dateTime,
+export const virtualAccountCreatedPayload = z.lazy(() =>
+  z.strictObject({
+    AccountId: z.uuid(),
+    VirtualAccountId: z.uuid(),
+    AccountIdentifier: virtualAccountIdentifier,
+    OwnerName: z.string(),
+    TimestampCreated: dateTime,
+  }),
+);
+
+export const virtualAccountCreatedWebhook = defineWebhook({
+  type: 'VirtualAccountCreated',
+  versions: { 3: virtualAccountCreatedPayload },
+  key: ['VirtualAccountId'],
 });
 
 /**
@@ -63,13 +82,21 @@ export const VIRTUAL_ACCOUNT_ERROR_CODES = [
 ] as const;
 
 /** `VirtualAccountCreationFailed` v3: `Errors` maps one error code to one message. */
-export const virtualAccountCreationFailedPayload = z.strictObject({
-  AccountId: z.uuid(),
-  VirtualAccountId: z.uuid(),
-  AccountIdentifier: virtualAccountIdentifier,
-  OwnerName: z.string(),
-  Errors: z
-    .record(z.string().check(z.regex(/^[A-Z][A-Za-z]*$/)), z.string().check(z.minLength(1)))
-    .check(z.refine((errors) => Object.keys(errors).length === 1, 'one error code per failed account')),
-  Timestamp: dateTime,
+export const virtualAccountCreationFailedPayload = z.lazy(() =>
+  z.strictObject({
+    AccountId: z.uuid(),
+    VirtualAccountId: z.uuid(),
+    AccountIdentifier: virtualAccountIdentifier,
+    OwnerName: z.string(),
+    Errors: z
+      .record(z.string().check(z.regex(/^[A-Z][A-Za-z]*$/)), z.string().check(z.minLength(1)))
+      .check(z.refine((errors) => Object.keys(errors).length === 1, 'one error code per failed account')),
+    Timestamp: dateTime,
+  }),
+);
+
+export const virtualAccountCreationFailedWebhook = defineWebhook({
+  type: 'VirtualAccountCreationFailed',
+  versions: { 3: virtualAccountCreationFailedPayload },
+  key: ['VirtualAccountId', 'Timestamp'],
 });

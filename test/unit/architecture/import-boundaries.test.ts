@@ -27,6 +27,10 @@ describe('the folders’ import boundaries are lint errors, as their READMEs sta
     ['local/bank-sim/new.ts', '#shared/payments/track.js'],
     ['local/bank-sim/new.ts', '#local/sandbox.js'],
     ['local/bank-sim/new.ts', '#functions/payments.js'],
+    // The simulator's core is handed its products; it never imports one.
+    ['local/bank-sim/core/new.ts', '#sim/products/fx/product.js'],
+    ['local/bank-sim/core/new.ts', '../products/index.js'],
+    ['local/bank-sim/core/new.ts', '#local/sandbox.js'],
     // Further than a folder's parent, an import goes through a subpath.
     ['shared/operations/payments/new.ts', '../../domain/money.js'],
   ])('%s may not import %s', async (path, target) => {
@@ -40,6 +44,12 @@ describe('the folders’ import boundaries are lint errors, as their READMEs sta
     expect(await ruleIdsFor('local/bank-sim/new.ts', "export * from '#shared/domain/money.js';\n")).toEqual(
       [],
     );
+    expect(
+      await ruleIdsFor('local/bank-sim/core/new.ts', "export * from '#shared/http/problem.js';\n"),
+    ).toEqual([]);
+    expect(
+      await ruleIdsFor('local/bank-sim/products/new.ts', "export * from '#sim/products/fx/product.js';\n"),
+    ).toEqual([]);
     expect(await ruleIdsFor('test/unit/x/new.ts', "export * from '../../../local/sandbox.js';\n")).toEqual(
       [],
     );

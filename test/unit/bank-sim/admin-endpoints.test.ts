@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BankSimulator } from '#sim/simulator.js';
-import type { DeliveryRecord, WebhookRecord } from '#sim/webhooks.js';
+import type { DeliveryRecord, WebhookRecord } from '#sim/core/webhooks.js';
 import {
   admin,
   call,

@@ -3,7 +3,6 @@ import {
   bacs,
   cancelInstruction,
   createInstruction,
-  type Emit,
   findAccountByIdentification,
   lookupInstruction,
   type Mandate,
@@ -11,14 +10,14 @@ import {
   receiveUnappliedCredit,
   requestCollection,
   returnInstruction,
-  type SchemeHost,
   amendInstruction,
   amountOf,
-} from '#sim/bacs/scheme.js';
-import { book, type RealAccount, type VirtualAccount } from '#sim/domains/sterling-accounts.js';
-import { balanceOf, ledger, openAccount } from '#sim/ledger.js';
-import { ClockScheduler } from '#sim/scheduler.js';
-import { SimState } from '#sim/state.js';
+} from '#sim/products/direct-debits/scheme.js';
+import { book, type RealAccount, type VirtualAccount } from '#sim/products/sterling-accounts/accounts.js';
+import { balanceOf, ledger, openAccount } from '#sim/core/ledger.js';
+import { ClockScheduler } from '#sim/core/scheduler.js';
+import type { Emit, SimHost } from '#sim/core/types.js';
+import { SimState } from '#sim/core/state.js';
 import { ManualClock } from '#shared/ports/clock.js';
 
 /** The scheme on a bare state and clock: webhooks are recorded, scheduled work runs on `advance`. */
@@ -30,7 +29,7 @@ function world() {
   });
   const sent: { type: string; version: number; payload: Record<string, unknown>; institutionId?: string }[] =
     [];
-  const host: SchemeHost = {
+  const host: SimHost = {
     state,
     clock,
     schedule: (at, label, task) => scheduler.at(at, label, task),

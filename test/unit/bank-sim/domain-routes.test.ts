@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import type { BankSimulator } from '#sim/simulator.js';
-import { defineState } from '#sim/state.js';
-import type { Domain } from '#sim/types.js';
+import { defineState } from '#sim/core/state.js';
+import type { Product } from '#sim/core/product.js';
 import {
   call,
   jsonOf,
@@ -14,46 +14,49 @@ import {
 
 const payments = defineState('payments', () => new Map<string, { amount: string; status: string }>());
 
-/** A domain the way later issues add one: routes with schemas, state, a 202 now and a webhook later. */
-const paymentsDomain: Domain = (sim) => {
-  sim.route(
-    'POST',
-    '/v9/Accounts/{accountId}/Payments',
-    (ctx) => {
-      const store = ctx.state.get(payments);
-      if (store.has(ctx.body.endToEndId)) return ctx.problem(409, 'Conflict', 'that payment exists');
-      if (ctx.params.accountId === 'closed')
-        return ctx.problem(422, 'Unprocessable', 'the account is closed');
-      store.set(ctx.body.endToEndId, { amount: ctx.body.amount, status: 'Pending' });
-      ctx.emit('PaymentAccepted', 1, { EndToEndId: ctx.body.endToEndId, AccountId: ctx.params.accountId });
-      ctx.schedule(new Date(ctx.now().getTime() + 10_000), 'settle', () => {
-        store.set(ctx.body.endToEndId, { amount: ctx.body.amount, status: 'Settled' });
-        sim.emitWebhook('TransactionSettled', 6, { EndToEndTransactionId: ctx.body.endToEndId });
-      });
-      return { status: 202 };
-    },
-    {
-      body: z.strictObject({
-        endToEndId: z.string().check(z.minLength(1)),
-        amount: z.string().check(z.regex(/^\d+\.\d{2}$/)),
-      }),
-    },
-  );
-  sim.route('GET', '/v9/Payments/{endToEndId}', (ctx) => {
-    const payment = ctx.state.get(payments).get(ctx.params.endToEndId ?? '');
-    return payment ? ctx.json(200, payment) : ctx.problem(404, 'Not Found', 'no such payment');
-  });
-  sim.route('GET', '/v9/Broken', () => {
-    throw new Error('a bug in a handler');
-  });
+/** A product the way the bank's products are added: routes with schemas, state, a 202 now and a webhook later. */
+const paymentsProduct: Product = {
+  name: 'v9-payments',
+  bankRoutes(bank) {
+    bank.route(
+      'POST',
+      '/v9/Accounts/{accountId}/Payments',
+      (ctx) => {
+        const store = ctx.state.get(payments);
+        if (store.has(ctx.body.endToEndId)) return ctx.problem(409, 'Conflict', 'that payment exists');
+        if (ctx.params.accountId === 'closed')
+          return ctx.problem(422, 'Unprocessable', 'the account is closed');
+        store.set(ctx.body.endToEndId, { amount: ctx.body.amount, status: 'Pending' });
+        ctx.emit('PaymentAccepted', 1, { EndToEndId: ctx.body.endToEndId, AccountId: ctx.params.accountId });
+        ctx.schedule(new Date(ctx.now().getTime() + 10_000), 'settle', () => {
+          store.set(ctx.body.endToEndId, { amount: ctx.body.amount, status: 'Settled' });
+          bank.emitWebhook('TransactionSettled', 6, { EndToEndTransactionId: ctx.body.endToEndId });
+        });
+        return { status: 202 };
+      },
+      {
+        body: z.strictObject({
+          endToEndId: z.string().check(z.minLength(1)),
+          amount: z.string().check(z.regex(/^\d+\.\d{2}$/)),
+        }),
+      },
+    );
+    bank.route('GET', '/v9/Payments/{endToEndId}', (ctx) => {
+      const payment = ctx.state.get(payments).get(ctx.params.endToEndId);
+      return payment ? ctx.json(200, payment) : ctx.problem(404, 'Not Found', 'no such payment');
+    });
+    bank.route('GET', '/v9/Broken', () => {
+      throw new Error('a bug in a handler');
+    });
+  },
 };
 
-describe('a domain registered with route()', () => {
+describe('a product registered with route()', () => {
   let sim: BankSimulator;
   let listener: WebhookListener;
   beforeEach(async () => {
     listener = await startListener();
-    sim = await startTestSimulator({ domains: [paymentsDomain] }, { webhookUrl: listener.url });
+    sim = await startTestSimulator({ products: [paymentsProduct] }, { webhookUrl: listener.url });
   });
   afterEach(async () => {
     await sim.close();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fxRates, pairRate, RATE_STEP_MS, symbolOf, tradeRate } from '#sim/fx/rates.js';
-import { SimState } from '#sim/state.js';
+import { fxRates, pairRate, RATE_STEP_MS, symbolOf, tradeRate } from '#sim/products/fx/rates.js';
+import { SimState } from '#sim/core/state.js';
 import { MoneyDecimal } from '#shared/domain/money.js';
 
 describe('the simulated rate table', () => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAccount, emitterFor, type MccyAccount } from '#sim/mccy/accounts.js';
-import { receiveInboundPayment } from '#sim/mccy/money.js';
+import { emitterFor } from '#sim/core/product.js';
+import { createAccount, type MccyAccount } from '#sim/products/mccy-accounts/accounts.js';
+import { receiveInboundPayment } from '#sim/products/mccy-accounts/money.js';
 import type { BankSimulator } from '#sim/simulator.js';
 import { MoneyDecimal } from '#shared/domain/money.js';
 import { admin, call, problemOf, startTestSimulator } from './helpers.js';
@@ -172,7 +173,7 @@ describe('execution', () => {
 
   it('of a locked quote is 423 when the fault asks, and the quote stays executable', async () => {
     const { quoteId } = (await (await quote()).json()) as { quoteId: string };
-    await admin(sim, 'PUT', '/__sim/faults', { nextFxExecutions: ['locked'] });
+    await admin(sim, 'PUT', '/__sim/fx/faults', { nextExecutions: ['locked'] });
     expect((await execute(quoteId)).status).toBe(423);
     expect((await execute(quoteId)).status).toBe(202);
   });

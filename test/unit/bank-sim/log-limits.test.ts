@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LOGGED_BODY_BYTES } from '#sim/logs.js';
+import { LOGGED_BODY_BYTES } from '#sim/core/logs.js';
 import type { BankSimulator } from '#sim/simulator.js';
 import { call, startListener, startTestSimulator, type WebhookListener } from './helpers.js';
 

@@ -15,9 +15,9 @@ import {
   type Outcome,
   setAccountStatus,
   setVirtualAccountStatus,
-} from '#sim/mccy/accounts.js';
-import { receiveInboundPayment } from '#sim/mccy/money.js';
-import { envelopeText } from '#sim/webhooks.js';
+} from '#sim/products/mccy-accounts/accounts.js';
+import { receiveInboundPayment } from '#sim/products/mccy-accounts/money.js';
+import { envelopeText } from '#sim/core/webhooks.js';
 import { isValidIban } from '#shared/domain/iban.js';
 import { MoneyDecimal } from '#shared/domain/money.js';
 import { mccyWorld } from './mccy-helpers.js';

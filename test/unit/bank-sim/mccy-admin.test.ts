@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAccount, emitterFor, type MccyAccount } from '#sim/mccy/accounts.js';
-import { requestStatement } from '#sim/mccy/statements.js';
+import { emitterFor } from '#sim/core/product.js';
+import { createAccount, type MccyAccount } from '#sim/products/mccy-accounts/accounts.js';
+import { requestStatement } from '#sim/products/mccy-accounts/statements.js';
 import type { BankSimulator } from '#sim/simulator.js';
 import { admin, startTestSimulator } from './helpers.js';
 

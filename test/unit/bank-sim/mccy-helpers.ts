@@ -1,7 +1,7 @@
-import type { Emit, MccyHost } from '#sim/mccy/accounts.js';
-import { ClockScheduler } from '#sim/scheduler.js';
-import { SimState } from '#sim/state.js';
-import type { TopLevelMembers } from '#sim/webhooks.js';
+import { ClockScheduler } from '#sim/core/scheduler.js';
+import { SimState } from '#sim/core/state.js';
+import type { Emit, SimHost } from '#sim/core/types.js';
+import type { TopLevelMembers } from '#sim/core/webhooks.js';
 import { ManualClock } from '#shared/ports/clock.js';
 
 export interface SentWebhook {
@@ -20,7 +20,7 @@ export function mccyWorld(start = '2026-03-10T10:00:00.000Z') {
     throw error;
   });
   const sent: SentWebhook[] = [];
-  const host: MccyHost = {
+  const host: SimHost = {
     state,
     clock,
     schedule: (at, label, task) => scheduler.at(at, label, task),

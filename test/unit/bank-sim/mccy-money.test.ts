@@ -6,7 +6,7 @@ import {
   type MccyAccount,
   type Outcome,
   setAccountStatus,
-} from '#sim/mccy/accounts.js';
+} from '#sim/products/mccy-accounts/accounts.js';
 import {
   findTransaction,
   listTransactions,
@@ -15,7 +15,7 @@ import {
   receiveInboundPayment,
   requestInternalTransfer,
   transactionView,
-} from '#sim/mccy/money.js';
+} from '#sim/products/mccy-accounts/money.js';
 import { MoneyDecimal } from '#shared/domain/money.js';
 import { mccyWorld } from './mccy-helpers.js';
 

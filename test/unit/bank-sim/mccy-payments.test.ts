@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { balancesView, createAccount, type MccyAccount } from '#sim/mccy/accounts.js';
-import { mccyMoney, receiveInboundPayment } from '#sim/mccy/money.js';
+import { balancesView, createAccount, type MccyAccount } from '#sim/products/mccy-accounts/accounts.js';
+import { mccyMoney, receiveInboundPayment } from '#sim/products/mccy-accounts/money.js';
+import { mccyPaymentTerms } from '#sim/products/mccy-accounts/payment-terms.js';
 import {
   cancelPayment,
   cancelPaymentBatch,
   findBatch,
-  mccyPayments,
   type PaymentBatchRequest,
   type PaymentInstruction,
   type SimPaymentBatch,
   submitPaymentBatch,
-} from '#sim/mccy/payments.js';
+} from '#sim/products/mccy-payments/payments.js';
 import type { MultiCurrencyPaymentCurrency } from '#shared/domain/mccy-schedule.js';
 import { MoneyDecimal } from '#shared/domain/money.js';
 import { webhookPayloads } from '#shared/webhooks/payloads/index.js';
@@ -107,7 +107,7 @@ describe('the payment window of a currency (UK business days, TARGET for EUR)', 
 
   it('follows a changed closing time', () => {
     const w = setup('2026-03-10T16:30:00.000Z');
-    w.state.get(mccyPayments).config.windowClosesAt.EUR = '17:00';
+    w.state.get(mccyPaymentTerms).windowClosesAt.EUR = '17:00';
     expect(w.submit().schedule.isScheduled).toBe(false);
   });
 

@@ -1,17 +1,20 @@
 import * as z from 'zod/mini';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BankSimulator } from '#sim/simulator.js';
-import type { Domain } from '#sim/types.js';
+import type { Product } from '#sim/core/product.js';
 import { call, startTestSimulator } from './helpers.js';
 
 const body = z.strictObject({ currency: z.string().check(z.length(3, 'currency must be 3 letters.')) });
 
-const domain: Domain = (sim) => {
-  sim.route('POST', '/plain', (ctx) => ctx.problem(422, 'Unprocessable', 'not offered'), {
-    body,
-    problemForm: 'plain',
-  });
-  sim.route('POST', '/full', (ctx) => ctx.problem(422, 'Unprocessable', 'not offered'), { body });
+const product: Product = {
+  name: 'plain-problems',
+  bankRoutes(bank) {
+    bank.route('POST', '/plain', (ctx) => ctx.problem(422, 'Unprocessable', 'not offered'), {
+      body,
+      problemForm: 'plain',
+    });
+    bank.route('POST', '/full', (ctx) => ctx.problem(422, 'Unprocessable', 'not offered'), { body });
+  },
 };
 
 describe('routes answering the plain problem-detail form (the multi-currency family)', () => {
@@ -21,7 +24,7 @@ describe('routes answering the plain problem-detail form (the multi-currency fam
   });
 
   it("leaves out errors on a validation refusal and on the handler's own answers; a refused field is named in the detail", async () => {
-    sim = await startTestSimulator({ domains: [domain] });
+    sim = await startTestSimulator({ products: [product] });
 
     const invalid = await call(sim, 'POST', '/plain', { body: '{"currency":"EURO"}' });
     const refused = await call(sim, 'POST', '/plain', { body: '{"currency":"EUR"}' });

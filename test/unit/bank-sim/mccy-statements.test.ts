@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createAccount, createVirtualAccount, type Outcome } from '#sim/mccy/accounts.js';
-import { receiveInboundPayment, requestInternalTransfer } from '#sim/mccy/money.js';
+import { createAccount, createVirtualAccount, type Outcome } from '#sim/products/mccy-accounts/accounts.js';
+import { receiveInboundPayment, requestInternalTransfer } from '#sim/products/mccy-accounts/money.js';
 import {
   DEFAULT_STATEMENT_LINK_VALID_MS,
   downloadStatement,
   requestStatement,
   STATEMENT_CSV_HEADER,
-} from '#sim/mccy/statements.js';
+} from '#sim/products/mccy-accounts/statements.js';
 import { MoneyDecimal } from '#shared/domain/money.js';
 import { mccyWorld } from './mccy-helpers.js';
 

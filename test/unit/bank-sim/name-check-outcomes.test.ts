@@ -5,7 +5,7 @@ import {
   normaliseName,
   type NameCheckRequest,
   type Payee,
-} from '#sim/domains/name-checks.js';
+} from '#sim/products/name-checks/scheme.js';
 
 /** The simulator's name-check outcome table: one test per reason code, with the names that produce it. */
 const THRESHOLD = 0.9;

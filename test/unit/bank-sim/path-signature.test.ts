@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import type { BankSimulator } from '#sim/simulator.js';
-import type { Domain } from '#sim/types.js';
+import type { Product } from '#sim/core/product.js';
 import { BankClient } from '#shared/bank/client.js';
 import { BankInvalidSignatureError } from '#shared/bank/errors.js';
 import { pathSignatureText, requestTimeAt } from '#shared/bank/path-signature.js';
@@ -44,10 +44,13 @@ const unsignedRead = {
   fn: 'test',
 } satisfies Operation;
 
-const signedDomain: Domain = (sim) => {
-  sim.operation(signedRead, (ctx) => ctx.json(200, { id: ctx.params.thingId }));
-  sim.operation(signedClose, () => ({ status: 204 }));
-  sim.operation(unsignedRead, (ctx) => ctx.json(200, { id: ctx.params.thingId }));
+const signedProduct: Product = {
+  name: 'signed-things',
+  bankRoutes(bank) {
+    bank.operation(signedRead, (ctx) => ctx.json(200, { id: ctx.params.thingId }));
+    bank.operation(signedClose, () => ({ status: 204 }));
+    bank.operation(unsignedRead, (ctx) => ctx.json(200, { id: ctx.params.thingId }));
+  },
 };
 
 /** The headers of a correctly path-signed request, with any of them replaced (null leaves one out). */
@@ -74,7 +77,7 @@ describe('the simulator as the entity that wants the path-based signature', () =
   let sim: BankSimulator;
   afterEach(() => sim.close());
   const start = async () => {
-    sim = await startTestSimulator({ domains: [signedDomain], pathSignature: true });
+    sim = await startTestSimulator({ products: [signedProduct], pathSignature: true });
   };
 
   it('answers a correctly path-signed GET and DELETE with a query', async () => {
@@ -192,7 +195,7 @@ describe('the simulator as the UK entity (the default)', () => {
   afterEach(() => sim.close());
 
   it('serves a path-signature operation without X-Request-Time or a signature', async () => {
-    sim = await startTestSimulator({ domains: [signedDomain] });
+    sim = await startTestSimulator({ products: [signedProduct] });
     const response = await call(sim, 'GET', PATH, { requestId: null });
     expect(response.status).toBe(200);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failureOf } from '#sim/domains/payments.js';
+import { failureOf } from '#sim/products/payments/fps.js';
 
 /** Which transfers the simulated bank's checks after the 202 stop, and why. */
 const config = { unregisteredSortCodes: ['123456'] };

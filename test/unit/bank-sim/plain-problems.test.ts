@@ -6,7 +6,7 @@ import { call, startTestSimulator } from './helpers.js';
 describe('the simulator answers a plain-form route’s rule failure without an errors map', () => {
   let sim: BankSimulator;
   beforeEach(async () => {
-    sim = await startTestSimulator({ domains: [] });
+    sim = await startTestSimulator({ products: [] });
     // The record's own rules (problemForm: 'plain'), on a handler that must never run.
     sim.route(
       'POST',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { RequestIdRegistry } from '#sim/request-ids.js';
-import { Router } from '#local/router.js';
-import { nonceDigits } from '#sim/webhook-answer.js';
+import { RequestIdRegistry } from '#sim/core/request-ids.js';
+import { Router } from '#sim/core/router.js';
+import { nonceDigits } from '#sim/core/webhook-answer.js';
 
 describe('the route table', () => {
   function router() {

@@ -10,7 +10,7 @@ import {
   registrySchemaContent,
 } from '#lib/event-schemas.js';
 import { eventCatalogue } from '#shared/events/catalogue.js';
-import { webhookPayloads } from '#shared/webhooks/payloads/index.js';
+import { typesOf, webhookRecords } from '#shared/webhooks/payloads/index.js';
 import { gatewayEvents } from './sample-events.js';
 
 const folder = new URL('../../../events/', import.meta.url);
@@ -28,9 +28,9 @@ describe('the committed event schemas and types', () => {
     expect(readFileSync(new URL('types.ts', folder), 'utf8')).toBe(eventTypesText());
   });
 
-  it('cover every webhook type of the payload schemas and every gateway event, one type each', () => {
+  it('cover every webhook type and alias of the webhook records and every gateway event, one type each', () => {
     const detailTypes = eventCatalogue.map((event) => event.detailType);
-    expect(detailTypes).toEqual(expect.arrayContaining(Object.keys(webhookPayloads)));
+    expect(detailTypes).toEqual(expect.arrayContaining(webhookRecords.flatMap((record) => typesOf(record))));
     expect(detailTypes).toEqual(
       expect.arrayContaining(['PaymentStatusChanged', 'FxTradeStatusChanged', 'StatementArchived']),
     );

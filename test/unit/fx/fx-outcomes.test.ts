@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalDynamo, startLocalDynamo } from '#local/dynamo.js';
-import { fxTable } from '#shared/config/tables.js';
+import { fxTable } from '#shared/fx/table.js';
 import { DynamoDbFxStore } from '#shared/fx/dynamodb-store.js';
 import { newTrade, quoteRecordOf } from '#shared/fx/records.js';
 import { fxTracker } from '#shared/fx/track.js';

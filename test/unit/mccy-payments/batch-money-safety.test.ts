@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalDynamo, startLocalDynamo } from '#local/dynamo.js';
-import { mccyBatchesTable } from '#shared/config/tables.js';
+import { mccyBatchesTable } from '#shared/mccy-payments/table.js';
 import { type Attention, type AttentionItem, OUTCOME_CONFLICT_METRIC } from '#shared/gateway/attention.js';
 import { type TrackedCall, TransientRefusal } from '#shared/gateway/tracker.js';
 import { claimedMccyWebhook, mccyBatchRequest } from '#test/support/mccy-batch.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalDynamo, startLocalDynamo } from '#local/dynamo.js';
 import type { Log } from '#shared/ports/log.js';
-import { mccyBatchesTable } from '#shared/config/tables.js';
+import { mccyBatchesTable } from '#shared/mccy-payments/table.js';
 import { claimedMccyWebhook, mccyBatchRequest } from '#test/support/mccy-batch.js';
 import { DynamoDbBatchStore } from '#shared/mccy-payments/dynamodb-store.js';
 import type { BatchWorkflowInput } from '#shared/mccy-payments/ports.js';

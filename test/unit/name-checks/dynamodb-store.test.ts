@@ -1,7 +1,7 @@
 import { DynamoDBDocumentClient, GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalDynamo, startLocalDynamo } from '#local/dynamo.js';
-import { nameChecksTable } from '#shared/config/tables.js';
+import { nameChecksTable } from '#shared/name-checks/table.js';
 import { DynamoDbNameCheckStore } from '#shared/name-checks/dynamodb-store.js';
 import type { NameCheckRecord } from '#shared/name-checks/outcome.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalDynamo, startLocalDynamo } from '#local/dynamo.js';
-import { paymentsTable } from '#shared/config/tables.js';
+import { paymentsTable } from '#shared/payments/table.js';
 import { DynamoDbPaymentStore } from '#shared/payments/dynamodb-store.js';
 import { applyChange, createdRecord, type PaymentRecord } from '#shared/payments/status.js';
 

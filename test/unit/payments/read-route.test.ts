@@ -1,13 +1,14 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { createPaymentsReadHandler } from '#functions/gateway-payments.js';
+import { createGatewayReadHandler } from '#functions/http/gateway-read-handler.js';
+import { paymentsFamily } from '#shared/payments/family.js';
 import { createdRecord } from '#shared/payments/status.js';
 import { MemoryPaymentStore } from './memory-store.js';
 
 const context = { awsRequestId: 'req', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
 
 function read(store: MemoryPaymentStore, endToEndId: string) {
-  const handler = createPaymentsReadHandler(() => store);
+  const handler = createGatewayReadHandler(paymentsFamily, async () => store);
   return handler(
     {
       httpMethod: 'GET',

@@ -8,16 +8,26 @@ describe('composition roots on AWS report their settings at cold start', () => {
     );
   });
 
-  it('builds the adapters during a Lambda init, so a wrong setting fails the cold start', () => {
+  it('builds the adapters during a Lambda init, so a wrong setting fails the cold start', async () => {
     const root = once(() => requireEnv('CLEARWAY_SURELY_UNSET'));
-    expect(() => buildAtColdStart(root, { AWS_LAMBDA_FUNCTION_NAME: 'clearway-test' })).toThrow(
+    await expect(buildAtColdStart(root, { AWS_LAMBDA_FUNCTION_NAME: 'clearway-test' })).rejects.toThrow(
       /CLEARWAY_SURELY_UNSET/,
     );
   });
 
-  it('leaves them to the sandbox outside Lambda', () => {
+  it('waits for what a root loads lazily, and fails with it', async () => {
+    const root = once(async () => {
+      await Promise.resolve();
+      throw new Error('the tracker could not be built');
+    });
+    await expect(buildAtColdStart(root, { AWS_LAMBDA_FUNCTION_NAME: 'clearway-test' })).rejects.toThrow(
+      'the tracker could not be built',
+    );
+  });
+
+  it('leaves them to the sandbox outside Lambda', async () => {
     let built = 0;
-    buildAtColdStart(() => built++, {});
+    await buildAtColdStart(() => built++, {});
     expect(built).toBe(0);
   });
 

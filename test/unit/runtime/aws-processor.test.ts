@@ -29,7 +29,7 @@ const dependencies = async (extra: Record<string, string> = {}) => {
 describe('the webhook processor composition root on AWS', () => {
   it('runs every family’s hook: payments, FX, multi-currency batches and statements', async () => {
     const build = await dependencies();
-    expect(build().hooks).toHaveLength(4);
+    expect((await build()).hooks).toHaveLength(4);
   });
 
   // A hook left out because a variable was missing would leave a family's records unmoved without a word.
@@ -42,6 +42,6 @@ describe('the webhook processor composition root on AWS', () => {
     ENV.inboxTable,
   ])('fails the cold start naming a missing %s', async (variable) => {
     const build = await dependencies({ [variable]: '' });
-    expect(() => build()).toThrow(variable);
+    await expect(build()).rejects.toThrow(variable);
   });
 });

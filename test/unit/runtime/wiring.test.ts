@@ -1,34 +1,41 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { tables } from '#shared/config/tables.js';
+import type { FamilyDefinition } from '#shared/families/definition.js';
+import type { TrackerPorts } from '#shared/families/ports.js';
+import { tables } from '#shared/families/index.js';
+import { trackersFor } from '#shared/families/runtime.js';
 import type { OperationTracker } from '#shared/gateway/tracker.js';
 import type { Operation } from '#shared/operations/operation.js';
 import { awsTableName } from '#shared/runtime/aws-family-ports.js';
-import { trackerNamesOf, trackersFor } from '#shared/runtime/wiring.js';
 
 afterEach(() => vi.unstubAllEnvs());
 
 const operation = (id: string, tracker?: string) => ({ id, tracker }) as Operation;
 const tracker = (): OperationTracker => ({ claim: async () => undefined, settle: async () => undefined });
+const ports = {} as TrackerPorts;
 
-describe('a function carries the trackers its operations name', () => {
+describe('a function carries the trackers its operations name, built by their families', () => {
   const operations = [operation('send', 'payments'), operation('read'), operation('return', 'payments')];
-
-  it('names each tracker once, whatever its operations', () => {
-    expect(trackerNamesOf(operations)).toEqual(['payments']);
-    expect(trackerNamesOf([operation('read')])).toEqual([]);
+  const built: string[] = [];
+  const family = (name: string): FamilyDefinition => ({
+    name,
+    access: {},
+    publishes: [],
+    raisesAttention: [],
+    reads: [],
+    tracker: async () => () => (built.push(name), tracker()),
   });
 
-  it('builds only those, even when given every family’s builder (the sandbox)', () => {
-    const built: string[] = [];
-    const builder = (name: string) => () => (built.push(name), tracker());
-    const trackers = trackersFor(operations, { payments: builder('payments'), fx: builder('fx') });
+  it('builds each named tracker once, and only those, even with every family listed', async () => {
+    built.length = 0;
+    const trackers = await trackersFor(operations, ports, [family('payments'), family('fx')]);
     expect(Object.keys(trackers)).toEqual(['payments']);
     expect(built).toEqual(['payments']);
+    expect(await trackersFor([operation('read')], ports, [family('payments')])).toEqual({});
   });
 
-  it('fails naming a tracker no builder is given for, and the operations that name it', () => {
-    expect(() => trackersFor(operations, { fx: tracker })).toThrow(
-      'the "payments" tracker, named by send, return, is not wired here',
+  it('fails naming a tracker no family builds, and the operations that name it', async () => {
+    await expect(trackersFor(operations, ports, [family('fx')])).rejects.toThrow(
+      'the "payments" tracker, named by send, return, is no family\'s tracker',
     );
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BoundedLog } from '#local/bounded-log.js';
+import { BoundedLog } from '#sim/core/bounded-log.js';
 
 describe('a bounded log keeps the newest entries within its limits', () => {
   it('drops the oldest entry once it holds its count', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readJson } from '#shared/json/read-json.js';
-import { canonicalJson, MAX_KEY_LENGTH, readableType, webhookIdentity } from '#shared/webhooks/identity.js';
+import { readableType } from '#shared/webhooks/envelope.js';
+import { canonicalJson, MAX_KEY_LENGTH, webhookIdentity } from '#shared/webhooks/identity.js';
 
 const unlimited = { maxBytes: Number.POSITIVE_INFINITY, maxDepth: Number.POSITIVE_INFINITY };
 
@@ -63,6 +64,16 @@ describe('a webhook is identified by its payload as webhooks.md lists, never by 
     expect(morning.key).toBe(evening.key);
     expect(morning.key).not.toBe(nextDay.key);
   });
+
+  it.each(['constructor', 'toString', '__proto__'])(
+    'keys a Type named like an object member (%s) as an unknown type, by its hash',
+    (type) => {
+      expect(webhookIdentity(type, 1, { a: 1 }, day)).toEqual({
+        key: expect.stringMatching(new RegExp(`^${type}:sha256:[0-9a-f]{64}$`)),
+        basis: 'hash',
+      });
+    },
+  );
 
   it('keeps versions of an unknown type apart', () => {
     const v1 = webhookIdentity('Brand.New', 1, { a: 1 }, day);

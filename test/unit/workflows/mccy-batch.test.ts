@@ -7,7 +7,7 @@ import {
 import { StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InMemoryEventBus } from '#local/adapters/in-memory-bus.js';
-import { ClockScheduler, InFlight } from '#sim/scheduler.js';
+import { ClockScheduler, InFlight } from '#sim/core/scheduler.js';
 import { type LocalDynamo, startLocalDynamo } from '#local/dynamo.js';
 import { LocalStateMachine, realTimers, waitEnd } from '#local/workflows.js';
 import { gatewayEventKey } from '#shared/gateway/tracker.js';

@@ -1,0 +1,71 @@
+import type { Decimal } from 'decimal.js';
+import { MoneyDecimal } from '#shared/domain/money.js';
+import { defineState, type SimState } from './state.js';
+
+/**
+ * The simulated bank's sterling money, shared by the products that move it: one balance per real account
+ * (GBP, decimal.js, never floats) and every transaction booked. Sterling accounts open and read balances
+ * here; payments, direct debits and FX move them.
+ */
+export interface LedgerConfig {
+  /** What each new real account starts with, in pounds (text: the exact digits). */
+  openingBalance: string;
+}
+
+export const DEFAULT_LEDGER_CONFIG: LedgerConfig = { openingBalance: '1000000.00' };
+
+export type Scheme = 'Transfer' | 'FasterPayments' | 'Bacs' | 'Chaps';
+
+export interface Counterpart {
+  name: string;
+  iban?: string;
+  bban?: string;
+  sortCode?: string;
+  accountNumber?: string;
+}
+
+export interface BookedTransaction {
+  id: string;
+  institutionId: string;
+  accountId: string;
+  virtualAccountId?: string;
+  endToEndId: string;
+  amount: Decimal;
+  direction: 'Credit' | 'Debit';
+  scheme: Scheme;
+  /** ACSP while in process, ACSC settled, RJCT rejected or failed (`sterling-v2.json` status values). */
+  status: 'ACSP' | 'ACSC' | 'RJCT';
+  createdAt: string;
+  /** The reference as the scheme carries it (truncated to 18, screened). */
+  reference: string;
+  counterpart: Counterpart;
+  isReturn: boolean;
+  /** For a received credit: whether its funds were sent back. */
+  returned?: boolean;
+}
+
+export const ledger = defineState('ledger', () => ({
+  config: { ...DEFAULT_LEDGER_CONFIG },
+  balances: new Map<string, { amount: Decimal; updatedAt: string }>(),
+  transactions: [] as BookedTransaction[],
+}));
+
+/** Funds a new real account with the configured opening balance. */
+export function openAccount(state: SimState, accountId: string, at: Date): void {
+  const book = state.get(ledger);
+  book.balances.set(accountId, {
+    amount: new MoneyDecimal(book.config.openingBalance),
+    updatedAt: at.toISOString(),
+  });
+}
+
+export function balanceOf(state: SimState, accountId: string): { amount: Decimal; updatedAt?: string } {
+  return state.get(ledger).balances.get(accountId) ?? { amount: new MoneyDecimal(0) };
+}
+
+/** Adds `delta` (negative: a debit) to the account's balance. */
+export function moveMoney(state: SimState, accountId: string, delta: Decimal, at: Date): Decimal {
+  const amount = balanceOf(state, accountId).amount.plus(delta);
+  state.get(ledger).balances.set(accountId, { amount, updatedAt: at.toISOString() });
+  return amount;
+}

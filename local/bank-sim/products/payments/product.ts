@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import {
+  getAccountTransaction,
+  getVirtualAccountTransaction,
+  listAccountTransactions,
+  listTransactions,
+  listVirtualAccountTransactions,
+  returnFpsPayment,
+  sendFpsPayments,
+  sendFpsSinglePayment,
+} from '#shared/operations/payments/operations.js';
+import {
+  type FpsResponse,
+  referenceOf,
+  type TransactionsQuery,
+} from '#shared/operations/payments/schemas.js';
+import { link, page } from '#sim/core/hal.js';
+import { type BookedTransaction, ledger, moveMoney } from '#sim/core/ledger.js';
+import type { Product } from '#sim/core/product.js';
+import { TITLES } from '#sim/core/problems.js';
+import type { RouteContext, SimResponse } from '#sim/core/types.js';
+import { book, type RealAccount } from '../sterling-accounts/accounts.js';
+import { paymentsAdminRoutes } from './admin.js';
+import { debit, fpsConfig, settle } from './fps.js';
+
+/**
+ * Spec part 1, "Payment data" and "Instant domestic payments", on the simulated scheme (`fps.ts`): a send debits
+ * each accepted instruction at once and settles (`TransactionSettled`) or is rejected with the money returned
+ * (`TransactionRejected`) after `settlementDelayMs` on the simulated clock.
+ */
+export const paymentsProduct: Product = {
+  name: 'payments',
+  bankRoutes(bank) {
+    bank.operation(listTransactions, (ctx) => answerList(ctx, () => true));
+    bank.operation(listAccountTransactions, (ctx) =>
+      withAccount(ctx, (account) => answerList(ctx, (t) => t.accountId === account.id)),
+    );
+    bank.operation(getAccountTransaction, (ctx) =>
+      withAccount(ctx, (account) => answerOne(ctx, (t) => t.accountId === account.id)),
+    );
+    bank.operation(listVirtualAccountTransactions, (ctx) =>
+      withVirtual(ctx, (virtualId) => answerList(ctx, (t) => t.virtualAccountId === virtualId)),
+    );
+    bank.operation(getVirtualAccountTransaction, (ctx) =>
+      withVirtual(ctx, (virtualId) => answerOne(ctx, (t) => t.virtualAccountId === virtualId)),
+    );
+
+    bank.operation(sendFpsPayments, (ctx) => {
+      const transactions: { endToEndIdentification: string; response: FpsResponse }[] = [];
+      for (const instruction of ctx.body.paymentInstructions) {
+        const transfers = instruction.creditTransfers.map((transfer) => ({
+          endToEndId: transfer.paymentIdentification.endToEndIdentification,
+          amount: transfer.amount.instructedAmount,
+          creditorName: transfer.creditor.name,
+          creditorAccount: transfer.creditorAccount,
+          reference: referenceOf(transfer),
+        }));
+        const outcome = debit(bank, ctx, instruction.debtorAccount, transfers, 'DebitPaymentDisabled');
+        for (const transfer of transfers)
+          transactions.push({ endToEndIdentification: transfer.endToEndId, response: outcome });
+      }
+      return ctx.json(202, { transactions, halLinks: [link(ctx, 'self', sendFpsPayments.path)] });
+    });
+
+    bank.operation(sendFpsSinglePayment, (ctx) => {
+      const { debtorAccount, creditTransfer } = ctx.body.paymentInstruction;
+      const endToEndId = creditTransfer.paymentIdentification.endToEndIdentification;
+      const outcome = debit(
+        bank,
+        ctx,
+        debtorAccount,
+        [
+          {
+            endToEndId,
+            amount: creditTransfer.amount.instructedAmount,
+            creditorName: creditTransfer.creditor.name,
+            creditorAccount: creditTransfer.creditorAccount,
+            reference: referenceOf(creditTransfer),
+          },
+        ],
+        'AccountDisabled',
+      );
+      return ctx.json(202, {
+        transaction: { endToEndIdentification: endToEndId, response: outcome },
+        halLinks: [link(ctx, 'self', sendFpsSinglePayment.path)],
+      });
+    });
+
+    bank.operation(returnFpsPayment, (ctx) => {
+      const { TransactionId } = ctx.body.paymentReturnInstruction;
+      const state = ctx.state.get(ledger);
+      const original = state.transactions.find(
+        (t) => t.id === TransactionId.toLowerCase() && t.institutionId === ctx.institution.id,
+      );
+      if (!original) return ctx.problem(404, TITLES.notFound, `no transaction ${TransactionId}`);
+      if (
+        original.direction !== 'Credit' ||
+        original.isReturn ||
+        original.returned ||
+        original.status !== 'ACSC'
+      ) {
+        return ctx.problem(
+          422,
+          TITLES.unprocessable,
+          `transaction ${TransactionId} is not a settled received payment that can be returned`,
+        );
+      }
+      original.returned = true;
+      const now = ctx.now();
+      const returned: BookedTransaction = {
+        ...original,
+        id: randomUUID(),
+        direction: 'Debit',
+        status: 'ACSP',
+        createdAt: now.toISOString(),
+        isReturn: true,
+        returned: undefined,
+      };
+      delete returned.returned;
+      moveMoney(ctx.state, original.accountId, original.amount.negated(), now);
+      state.transactions.push(returned);
+      ctx.schedule(
+        new Date(now.getTime() + ctx.state.get(fpsConfig).settlementDelayMs),
+        `settle return ${returned.id}`,
+        () => settle(bank, returned),
+      );
+      return { status: 202 };
+    });
+  },
+  adminRoutes: paymentsAdminRoutes,
+};
+
+// --- Lookups and representations ------------------------------------------------------------------------------
+
+function withAccount(
+  ctx: RouteContext<unknown, { accountId: string }>,
+  then: (account: RealAccount) => SimResponse,
+): SimResponse {
+  const account = ctx.state.get(book).real.get(ctx.params.accountId);
+  if (!account || account.institutionId !== ctx.institution.id) {
+    return ctx.problem(404, TITLES.notFound, `no account ${ctx.params.accountId}`);
+  }
+  return then(account);
+}
+
+function withVirtual(
+  ctx: RouteContext<unknown, { accountId: string; virtualAccountId: string }>,
+  then: (virtualId: string) => SimResponse,
+): SimResponse {
+  return withAccount(ctx, (account) => {
+    const virtual = ctx.state.get(book).virtual.get(ctx.params.virtualAccountId);
+    if (!virtual || virtual.accountId !== account.id) {
+      return ctx.problem(404, TITLES.notFound, `no virtual account ${ctx.params.virtualAccountId}`);
+    }
+    return then(virtual.id);
+  });
+}
+
+function visible(ctx: RouteContext<unknown>, scope: (t: BookedTransaction) => boolean): BookedTransaction[] {
+  return ctx.state.get(ledger).transactions.filter((t) => t.institutionId === ctx.institution.id && scope(t));
+}
+
+function answerList(ctx: RouteContext<unknown>, scope: (t: BookedTransaction) => boolean): SimResponse {
+  const query = ctx.queryValues as TransactionsQuery;
+  const from = query.startDateTime === undefined ? undefined : Date.parse(query.startDateTime);
+  const to = query.endDateTime === undefined ? undefined : Date.parse(query.endDateTime);
+  const all = visible(ctx, scope).filter((t) => {
+    const at = Date.parse(t.createdAt);
+    return (
+      (from === undefined || at >= from) &&
+      (to === undefined || at <= to) &&
+      (query.paymentMethodType === undefined || t.scheme === query.paymentMethodType) &&
+      (query.endToEndIdentifier === undefined || t.endToEndId === query.endToEndIdentifier) &&
+      (query.accountHolderName === undefined || t.counterpart.name === query.accountHolderName)
+    );
+  });
+  const { items, halLinks } = page(ctx, ctx.path, all, query);
+  return ctx.json(200, { transactions: items.map(represent), halLinks });
+}
+
+function answerOne(
+  ctx: RouteContext<unknown, { transactionId: string }>,
+  scope: (t: BookedTransaction) => boolean,
+): SimResponse {
+  const id = ctx.params.transactionId.toLowerCase();
+  const transaction = visible(ctx, scope).find((t) => t.id === id);
+  if (!transaction) return ctx.problem(404, TITLES.notFound, `no transaction ${ctx.params.transactionId}`);
+  return ctx.json(200, { transaction: represent(transaction), halLinks: [link(ctx, 'self', ctx.path)] });
+}
+
+/** A payment summary as `sterling-v2.json` documents it. */
+function represent(t: BookedTransaction) {
+  const { name, iban, sortCode, accountNumber } = t.counterpart;
+  return {
+    amount: { instructedAmount: t.amount.toNumber(), currency: 'GBP' },
+    counterpartAccount: {
+      identification: {
+        ...(iban !== undefined && { iban }),
+        accountName: name,
+        accountHolderName: name,
+        ...(sortCode !== undefined && { sortCode }),
+        ...(accountNumber !== undefined && { accountNumber }),
+        reference: t.reference,
+      },
+    },
+    debitCreditCode: t.direction === 'Credit' ? 'CRDT' : 'DBIT',
+    endToEndIdentifier: t.endToEndId,
+    transactionId: t.id,
+    transactionReference: t.reference,
+    transactionTime: t.createdAt,
+    status: t.status,
+  };
+}

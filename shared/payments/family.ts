@@ -1,0 +1,46 @@
+import { ENV } from '../config/function-environment.js';
+import { nameChecksTable } from '../name-checks/table.js';
+import { paymentsTable } from './table.js';
+import { defineFamily } from '../families/definition.js';
+import type { PaymentStore } from './ports.js';
+
+/**
+ * Payments: one record per end-to-end id, claimed by the payments function as it sends (each claim a
+ * conditional put, each transition a conditional put after a read), moved on by the processor as webhooks
+ * arrive. On claim, each payment reads the name check of its end-to-end id; the policy decides what it does.
+ */
+export const paymentsFamily = defineFamily({
+  name: 'payments',
+  table: paymentsTable,
+  operationFunction: 'payments',
+  readerFunction: 'gateway-payments',
+  access: {
+    operations: [
+      { table: paymentsTable, actions: ['GetItem', 'PutItem', 'UpdateItem'] },
+      { table: nameChecksTable, actions: ['GetItem'] },
+    ],
+    processor: [{ table: paymentsTable, actions: ['GetItem', 'PutItem', 'UpdateItem'] }],
+    reader: [{ table: paymentsTable, actions: ['GetItem'] }],
+  },
+  publishes: ['operations', 'processor'],
+  raisesAttention: ['operations', 'processor'],
+  settings: [ENV.nameCheckPolicy, ENV.nameCheckRequireAbove],
+  // Its own module: a reader loads the store, none of the tracker.
+  store: async () => {
+    const { DynamoDbPaymentStore } = await import('./dynamodb-store.js');
+    return (ports): Pick<PaymentStore, 'get'> =>
+      new DynamoDbPaymentStore(ports.dynamo, ports.tableName(paymentsTable));
+  },
+  reads: [
+    {
+      id: 'getPayment',
+      path: '/gateway/payments/{endToEndId}',
+      param: 'endToEndId',
+      maxLength: 35,
+      read: (store, endToEndId) => store.get(endToEndId),
+      notFound: (endToEndId) => `No payment with end-to-end id ${endToEndId} is known to the gateway.`,
+    },
+  ],
+  tracker: async () => (await import('./wiring.js')).paymentsTrackerOf,
+  hook: async () => (await import('./wiring.js')).paymentsHookOf,
+});

@@ -1,0 +1,13 @@
+import { ENV } from '../config/function-environment.js';
+import type { TableDefinition } from '../config/tables.js';
+
+/**
+ * One item per payment, key its end-to-end id (at most 35 characters), kept for good: the gateway's record
+ * of each payment and its history. Next to them, one item per claiming bank request, key
+ * `request#<X-Request-Id>` (longer than any end-to-end id), listing the ids it claimed.
+ */
+export const paymentsTable: TableDefinition = {
+  name: 'payments',
+  variable: ENV.paymentsTable,
+  partitionKey: 'endToEndId',
+};
