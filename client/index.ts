@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type * as z from 'zod/mini';
-import { backoffDelay, isRetryableStatus, parseRetryAfter, type RetryPolicy } from '#shared/bank/retry.js';
+import { backoffDelay, isRetryableStatus, parseRetryAfter } from '#shared/bank/retry.js';
 import { checkRequest, OUTCOME_HEADER, refusalProblem } from '#shared/gateway/request.js';
 import { gatewayRoutes } from '#shared/gateway/routes.js';
 import type { JsonNumber } from '#shared/json/read-json.js';
@@ -251,19 +251,14 @@ const MAX_ASKED_WAIT_MS = 30_000;
  * never shorter than `Retry-After`).
  */
 function sender(options: ClearwayClientOptions, baseUrl: string, sign: ReturnType<typeof requestSigner>) {
-  const policy: RetryPolicy = {
-    maxAttempts: Math.max(1, options.maxAttempts ?? 3),
-    attemptTimeoutMs: Number.POSITIVE_INFINITY,
-    baseDelayMs: options.baseDelayMs ?? 250,
-    maxDelayMs: options.maxDelayMs ?? 4_000,
-  };
-  const maxAttempts = policy.maxAttempts;
+  const maxAttempts = Math.max(1, options.maxAttempts ?? 3);
+  const backoff = { baseDelayMs: options.baseDelayMs ?? 250, maxDelayMs: options.maxDelayMs ?? 4_000 };
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const fetchOnce = options.fetch ?? fetch;
   const delay = (attempt: number, retryAfter: string | null) => {
     const asked = parseRetryAfter(retryAfter, new Date());
     return backoffDelay(
-      policy,
+      backoff,
       attempt,
       asked === undefined ? undefined : Math.min(asked, MAX_ASKED_WAIT_MS),
       options.random,

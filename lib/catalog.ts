@@ -1,5 +1,6 @@
 import { Aws, type Stack } from 'aws-cdk-lib';
 import type * as z from 'zod/mini';
+import { families } from '#shared/families/index.js';
 import { operations } from '#shared/operations/index.js';
 import { pathsOf } from '#shared/operations/operation.js';
 import { gatewayRoutes as sharedGatewayRoutes } from '#shared/gateway/routes.js';
@@ -26,18 +27,6 @@ export interface Route {
 
 export const fnNames = {
   gatewaySigningKey: 'gateway-signing-key',
-  gatewayPayments: 'gateway-payments',
-  gatewayNameChecks: 'gateway-name-checks',
-  gatewayFx: 'gateway-fx',
-  gatewayMccy: 'gateway-mccy',
-  /** The operation function of multi-currency payments (it keeps the batches and starts their workflows). */
-  mccyPayments: 'mccy-payments',
-  /** The operation function of the FX domain (it keeps the quotes and trades). */
-  fx: 'fx',
-  /** The operation function of the name-checks domain (it records each check's outcome). */
-  nameChecks: 'name-checks',
-  /** The operation function of the payments domain (its records come with the payments operations). */
-  payments: 'payments',
   webhookReceiver: 'webhook-receiver',
   webhookProcessor: 'webhook-processor',
   /** The daily check of the API token's expiry (scheduled, no route). */
@@ -79,6 +68,24 @@ export function internalRoutes(): Route[] {
 /** The functions that call the bank: one per distinct `fn` of the operation registry. */
 export function operationFunctionNames(): string[] {
   return [...new Set(operations.map((operation) => operation.fn))];
+}
+
+/** The functions serving the families' `/gateway/` reads (`FamilyDefinition.readerFunction`). */
+export function readerFunctionNames(): string[] {
+  return families.flatMap((family) => family.readerFunction ?? []);
+}
+
+/** Every function the stateless stack makes. */
+export function functionNames(): string[] {
+  return [
+    ...operationFunctionNames(),
+    ...readerFunctionNames(),
+    fnNames.gatewaySigningKey,
+    fnNames.webhookReceiver,
+    fnNames.webhookProcessor,
+    fnNames.tokenExpiryCheck,
+    fnNames.attentionSweep,
+  ];
 }
 
 /** Functions whose roles the key policy lets `kms:Sign`: everything that calls the bank, and the receiver. */

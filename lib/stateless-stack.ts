@@ -12,9 +12,16 @@ import {
   webhookInboxTable,
 } from '#shared/config/tables.js';
 import { mccyBatchesTable } from '#shared/mccy-payments/table.js';
-import type { FamilyDefinition, FamilyRole, ItemAction, TableAccess } from '#shared/families/definition.js';
-import { families as familyList, tables as tableDefinitions } from '#shared/families/index.js';
+import {
+  FAMILY_ROLES,
+  type FamilyDefinition,
+  type FamilyRole,
+  type ItemAction,
+  type TableAccess,
+} from '#shared/families/definition.js';
+import { families, tables as tableDefinitions } from '#shared/families/index.js';
 import { mccyPaymentsFamily } from '#shared/mccy-payments/family.js';
+import { nameCheckVariables } from '#shared/name-checks/policy.js';
 import { DEFAULT_ATTENTION_AFTER_MINUTES } from '#shared/gateway/attention-sweep.js';
 import { BODY_KEY_PREFIX } from '#shared/webhooks/queue-message.js';
 import {
@@ -57,12 +64,8 @@ const ownOperations: Readonly<Record<string, readonly string[]>> = {
 
 /** Values of the families' settings (`FamilyDefinition.settings`) from an environment's configuration. */
 function settingValues(config: ClearwayConfig): Partial<Record<EnvName, string>> {
-  const { policy, ttlHours } = config.nameChecks;
   return {
-    [ENV.nameCheckPolicy]: policy.mode,
-    ...(policy.mode === 'refuse-no-match' &&
-      policy.requireAbove !== undefined && { [ENV.nameCheckRequireAbove]: policy.requireAbove }),
-    [ENV.nameCheckTtlHours]: String(ttlHours),
+    ...nameCheckVariables(config.nameChecks),
     [ENV.mccyOverdueAfterMinutes]: String(config.mccyOverdueAfterMinutes),
   };
 }
@@ -77,8 +80,6 @@ function tableAccess(served: readonly FamilyDefinition[], role: FamilyRole): Tab
   }
   return [...byTable.values()].map(({ table, actions }) => ({ table, actions: [...actions].sort() }));
 }
-
-const families: readonly FamilyDefinition[] = familyList;
 
 export interface StatelessStackProps extends StackProps {
   readonly config: ClearwayConfig;
@@ -238,7 +239,7 @@ export class StatelessStack extends Stack {
     }
 
     // --- The batch workflow of the multi-currency payments function --------------------------------------
-    const mccyPaymentsFunction = this.functions.get(mccyPaymentsFamily.operationFunction ?? '');
+    const mccyPaymentsFunction = this.functions.get(mccyPaymentsFamily.operationFunction);
     let batchWorkflow: MccyBatchWorkflow | undefined;
     if (mccyPaymentsFunction !== undefined) {
       // One execution per scheduled batch; it touches only the batch table and the bus.
@@ -423,7 +424,7 @@ export class StatelessStack extends Stack {
         operations: [
           ...new Set([
             ...(ownOperations[table.name] ?? []),
-            ...(['operations', 'processor', 'reader', 'sweep'] as const).flatMap((role) =>
+            ...FAMILY_ROLES.flatMap((role) =>
               tableAccess(families, role)
                 .filter((access) => access.table.name === table.name)
                 .flatMap((access) => access.actions),

@@ -7,11 +7,10 @@ import { createOperationHandler } from '#functions/http/operation-handler.js';
 import { createWebhookProcessor } from '#functions/webhook-processor.js';
 import { createWebhookReceiver } from '#functions/webhook-receiver.js';
 import { BankClient } from '#shared/bank/client.js';
-import { ENV, type EnvName } from '#shared/config/function-environment.js';
-import type { FamilyDefinition } from '#shared/families/definition.js';
 import { families } from '#shared/families/index.js';
 import type { FamilyPorts, TrackerPorts } from '#shared/families/ports.js';
 import { processorHooks, storeOf, trackersFor } from '#shared/families/runtime.js';
+import { nameCheckVariables } from '#shared/name-checks/policy.js';
 import { countMetric, logger } from '#shared/observability.js';
 import type { RetryPolicy } from '#shared/bank/retry.js';
 import { StaticTokenSource } from '#shared/bank/token-source.js';
@@ -198,14 +197,7 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
       start: async (input: BatchWorkflowInput) => batchMachine.start(input.batchId, { ...input }),
     };
     // The settings the stack gives the operation functions, from the sandbox's configuration.
-    const settings: Partial<Record<EnvName, string>> = {
-      [ENV.nameCheckPolicy]: config.nameChecks.policy.mode,
-      [ENV.nameCheckTtlHours]: String(config.nameChecks.ttlHours),
-      ...(config.nameChecks.policy.mode === 'refuse-no-match' &&
-        config.nameChecks.policy.requireAbove !== undefined && {
-          [ENV.nameCheckRequireAbove]: config.nameChecks.policy.requireAbove,
-        }),
-    };
+    const settings = nameCheckVariables(config.nameChecks);
     const trackerPorts: TrackerPorts = {
       ...ports,
       bank,
@@ -264,7 +256,7 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
     };
     // Every family's `/gateway/` reads, on its store, as its reader function serves them on AWS.
     const readRoutes: Route[] = [];
-    for (const family of families as readonly FamilyDefinition[]) {
+    for (const family of families) {
       const functionName = family.readerFunction;
       if (functionName === undefined) continue;
       const store = await storeOf(family, ports);

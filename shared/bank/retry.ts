@@ -36,7 +36,7 @@ export function parseRetryAfter(value: string | null | undefined, now: Date): nu
  * but never shorter than the bank's `Retry-After`.
  */
 export function backoffDelay(
-  policy: RetryPolicy,
+  policy: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'>,
   attempt: number,
   retryAfterMs: number | undefined,
   random: () => number = Math.random,

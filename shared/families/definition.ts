@@ -11,7 +11,8 @@ export type ItemAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | '
  * The functions a family reaches: its operation function (the `fn` of its operations, which runs its
  * tracker), the webhook processor (its hook), its `/gateway/` reader, and the attention sweep.
  */
-export type FamilyRole = 'operations' | 'processor' | 'reader' | 'sweep';
+export const FAMILY_ROLES = ['operations', 'processor', 'reader', 'sweep'] as const;
+export type FamilyRole = (typeof FAMILY_ROLES)[number];
 
 /** Items of one table a role reads or writes, and exactly how. */
 export interface TableAccess {
@@ -75,11 +76,21 @@ export interface FamilyDefinition<Store = unknown> {
 }
 
 /**
- * Types `reads` by the store `store` builds, and keeps each read's id and path as literals (the typed
- * client names its methods after them).
+ * Types `reads` by the store `store` builds, and keeps each read's id and path and the operation function's
+ * name as literals (the typed client names its methods after the reads; the stack names the function).
  */
-export function defineFamily<Store, const Reads extends readonly GatewayRead<Store>[]>(
-  definition: FamilyDefinition<Store> & { readonly reads: Reads },
-): FamilyDefinition<Store> & { readonly reads: Reads } {
-  return definition;
+export function defineFamily<
+  Store,
+  const Reads extends readonly GatewayRead<Store>[],
+  const OperationFunction extends string | undefined = undefined,
+>(
+  definition: FamilyDefinition<Store> & {
+    readonly reads: Reads;
+    readonly operationFunction?: OperationFunction;
+  },
+): FamilyDefinition<Store> & { readonly reads: Reads; readonly operationFunction: OperationFunction } {
+  return definition as FamilyDefinition<Store> & {
+    readonly reads: Reads;
+    readonly operationFunction: OperationFunction;
+  };
 }

@@ -6,8 +6,7 @@ import { statementsFamily } from '../statements/family.js';
 import { infrastructureTables } from '../config/tables.js';
 import type { FamilyDefinition } from './definition.js';
 
-/** Every stateful family: a new one is its folder and one line here. */
-export const families = [
+const definitions = [
   paymentsFamily,
   nameChecksFamily,
   fxFamily,
@@ -15,8 +14,11 @@ export const families = [
   statementsFamily,
 ] as const satisfies readonly FamilyDefinition[];
 
+/** The definitions with their own types: their reads' ids and paths as literals (the typed client). */
+export type Families = typeof definitions;
+
+/** Every stateful family: a new one is its folder and one line here. */
+export const families: readonly FamilyDefinition[] = definitions;
+
 /** Every table: the infrastructure's (idempotency, inbox, attention) and each family's. */
-export const tables = [
-  ...infrastructureTables,
-  ...(families as readonly FamilyDefinition[]).flatMap((family) => family.table ?? []),
-];
+export const tables = [...infrastructureTables, ...families.flatMap((family) => family.table ?? [])];

@@ -1,5 +1,4 @@
-import type { FamilyDefinition } from '../families/definition.js';
-import { families } from '../families/index.js';
+import { type Families, families } from '../families/index.js';
 
 /** One route Clearway adds under `/gateway/` for the state it keeps. */
 export interface GatewayRoute {
@@ -18,7 +17,7 @@ const signingKeyRoute = {
   fn: 'gateway-signing-key',
 } as const satisfies GatewayRoute;
 
-type FamilyRead = (typeof families)[number]['reads'][number];
+type FamilyRead = Families[number]['reads'][number];
 /** A family's read as a route, its id and path kept together as literals. */
 type ReadRoute<Read> = Read extends { readonly id: infer Id; readonly path: infer Path }
   ? { readonly id: Id; readonly method: 'GET'; readonly path: Path; readonly fn: string }
@@ -31,7 +30,7 @@ type ReadRoute<Read> = Read extends { readonly id: infer Id; readonly path: infe
  */
 export const gatewayRoutes: readonly (typeof signingKeyRoute | ReadRoute<FamilyRead>)[] = [
   signingKeyRoute,
-  ...(families as readonly FamilyDefinition[]).flatMap((family) =>
+  ...families.flatMap((family) =>
     family.reads.map(
       (read) =>
         ({ id: read.id, method: 'GET', path: read.path, fn: family.readerFunction }) as ReadRoute<FamilyRead>,

@@ -1,4 +1,5 @@
 import type { Decimal } from 'decimal.js';
+import { ENV, type EnvName } from '../config/function-environment.js';
 import { MoneyDecimal } from '../domain/money.js';
 import { DEFAULT_NAME_CHECK_TTL_HOURS, isNoMatch, type NameCheckOutcome } from './outcome.js';
 
@@ -79,4 +80,21 @@ export function parseNameCheckTtlHours(value: string | number | undefined, name:
   if (!/^\d+$/.test(String(value)) || hours < 1 || hours > 8760)
     throw new NameCheckPolicyError(`${name} must be whole hours from 1 to 8760, got "${String(value)}".`);
   return hours;
+}
+
+/**
+ * A name-check configuration as the variables the stack sets on the functions (and the sandbox gives them),
+ * which `parseNameCheckPolicy` and `parseNameCheckTtlHours` read back.
+ */
+export function nameCheckVariables(nameChecks: {
+  ttlHours: number;
+  policy: NameCheckPolicy;
+}): Partial<Record<EnvName, string>> {
+  const { policy, ttlHours } = nameChecks;
+  return {
+    [ENV.nameCheckPolicy]: policy.mode,
+    ...(policy.mode === 'refuse-no-match' &&
+      policy.requireAbove !== undefined && { [ENV.nameCheckRequireAbove]: policy.requireAbove }),
+    [ENV.nameCheckTtlHours]: String(ttlHours),
+  };
 }

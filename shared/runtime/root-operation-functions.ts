@@ -7,10 +7,7 @@ import { DynamoDbAttemptLog } from '../gateway/attempt-log.js';
 import type { ForwardDependencies } from '../gateway/forward-operation.js';
 import { lazyRunOnce } from '../gateway/idempotency.js';
 import { countBankAnswer, logger } from '../observability.js';
-import type { FamilyDefinition } from '../families/definition.js';
-import { families } from '../families/index.js';
 import type { TrackerPorts } from '../families/ports.js';
-import { trackersFor } from '../families/runtime.js';
 import type { Operation } from '../operations/operation.js';
 import type { EventPublisher } from '../ports/events.js';
 import { once, requireEnv } from './aws-common.js';
@@ -60,7 +57,12 @@ export function awsOperationDependencies(
     const forward = awsForwardDependencies();
     const named = new Set(operations.flatMap((operation) => operation.tracker ?? []));
     if (named.size === 0) return forward;
-    const own = (families as readonly FamilyDefinition[]).filter((family) => named.has(family.name));
+    // Loaded only here: a function whose operations name no tracker carries no family's definition.
+    const [{ families }, { trackersFor }] = await Promise.all([
+      import('../families/index.js'),
+      import('../families/runtime.js'),
+    ]);
+    const own = families.filter((family) => named.has(family.name));
     const publishes = own.some((family) => family.publishes.includes('operations'));
     const raises = own.some((family) => family.raisesAttention.includes('operations'));
     const ports: TrackerPorts = {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fnNames, operationFunctionNames } from '#lib/catalog.js';
+import { functionNames, pascalCase } from '#lib/catalog.js';
 import { ConfigError, contextKeys, loadConfig } from '#lib/config.js';
 import {
   type CfnResource,
@@ -11,24 +11,7 @@ import {
   synthesize,
 } from './synth.js';
 
-const pascalNames = [
-  ...operationFunctionNames(),
-  fnNames.gatewaySigningKey,
-  fnNames.gatewayPayments,
-  fnNames.gatewayNameChecks,
-  fnNames.gatewayFx,
-  fnNames.gatewayMccy,
-  fnNames.webhookReceiver,
-  fnNames.webhookProcessor,
-  fnNames.tokenExpiryCheck,
-  fnNames.attentionSweep,
-].map((name) =>
-  name
-    .split(/[^A-Za-z0-9]+/)
-    .filter((part) => part !== '')
-    .map((part) => part[0]?.toUpperCase() + part.slice(1))
-    .join(''),
-);
+const pascalNames = functionNames().map(pascalCase);
 
 const usageAlarms = ['KmsSignRate', 'EventBridgePutEventsRate'];
 const accountAlarms = [...usageAlarms, 'LambdaAccountConcurrency'];

@@ -1,5 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fnNames, internalRoutes, operationFunctionNames, signingFunctionNames } from '#lib/catalog.js';
+import {
+  fnNames,
+  functionNames,
+  internalRoutes,
+  operationFunctionNames,
+  signingFunctionNames,
+} from '#lib/catalog.js';
 import { environments } from '#lib/config.js';
 import { ENV } from '#shared/config/function-environment.js';
 import { operations } from '#shared/operations/index.js';
@@ -19,19 +25,6 @@ import {
   synthesize,
   variablesOf,
 } from './synth.js';
-
-const allFunctionNames = () => [
-  ...operationFunctionNames(),
-  fnNames.gatewaySigningKey,
-  fnNames.gatewayPayments,
-  fnNames.gatewayNameChecks,
-  fnNames.gatewayFx,
-  fnNames.gatewayMccy,
-  fnNames.webhookReceiver,
-  fnNames.webhookProcessor,
-  fnNames.tokenExpiryCheck,
-  fnNames.attentionSweep,
-];
 
 /** The REST API whose Name ends with the suffix. */
 function apiLogicalId(template: CfnTemplate, suffix: string): string {
@@ -147,8 +140,8 @@ describe('the stateless stack', () => {
 
   describe('functions', () => {
     it('makes one function per fn of the operation registry, plus the gateway and webhook functions', () => {
-      simulation.stateless.resourceCountIs('AWS::Lambda::Function', allFunctionNames().length);
-      for (const fn of allFunctionNames()) {
+      simulation.stateless.resourceCountIs('AWS::Lambda::Function', functionNames().length);
+      for (const fn of functionNames()) {
         simulation.stateless.hasResourceProperties('AWS::Lambda::Function', {
           Environment: { Variables: { POWERTOOLS_SERVICE_NAME: fn } },
         });
@@ -205,9 +198,8 @@ describe('the stateless stack', () => {
       for (const [, fn] of resourcesOfType(simulation.statelessJson, 'AWS::Lambda::Function')) {
         roles.add(JSON.stringify(fn.Properties?.Role));
       }
-      expect(roles.size).toBe(allFunctionNames().length);
-      for (const fn of allFunctionNames())
-        roleLogicalIdByName(simulation.statelessJson, `clearway-sim-${fn}-`);
+      expect(roles.size).toBe(functionNames().length);
+      for (const fn of functionNames()) roleLogicalIdByName(simulation.statelessJson, `clearway-sim-${fn}-`);
     });
 
     it('gives each function the environment names of shared/config/function-environment.ts', () => {
@@ -270,7 +262,7 @@ describe('the stateless stack', () => {
     });
 
     it('gives function roles no managed policies', () => {
-      for (const fn of allFunctionNames()) {
+      for (const fn of functionNames()) {
         const role =
           simulation.statelessJson.Resources[
             roleLogicalIdByName(simulation.statelessJson, `clearway-sim-${fn}-`)
@@ -412,11 +404,11 @@ describe('the stateless stack', () => {
         const secretActions = ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'];
         // The payments and fx functions also track their records (their table and the bus):
         // payments-grants.test.ts (payments, fx, multi-currency batches).
-        const tracking = [fnNames.payments, fnNames.fx, fnNames.mccyPayments].includes(fn as never)
+        const tracking = ['payments', 'fx', 'mccy-payments'].includes(fn as never)
           ? ['events:PutEvents']
           : [];
         // The multi-currency payments function starts each scheduled batch's workflow (below).
-        if (fn === fnNames.mccyPayments) tracking.push('states:StartExecution');
+        if (fn === 'mccy-payments') tracking.push('states:StartExecution');
         expect([...allowed.keys()].sort()).toEqual(
           [...runtimeBasics, 'kms:Sign', ...items, ...secretActions, ...tracking].sort(),
         );
@@ -435,10 +427,10 @@ describe('the stateless stack', () => {
           JSON.stringify(t.Properties?.KeySchema).includes('"endToEndId"') &&
           t.Properties?.TimeToLiveSpecification === undefined,
       );
-      const allowed = grants(resolvedStatements(simulation, fnNames.gatewayPayments));
+      const allowed = grants(resolvedStatements(simulation, 'gateway-payments'));
       expect([...allowed.keys()].sort()).toEqual([...runtimeBasics, 'dynamodb:GetItem'].sort());
       expect(allowed.get('dynamodb:GetItem')).toEqual([{ 'Fn::GetAtt': [payments, 'Arn'] }]);
-      expect(Object.keys(variablesOf(functionNamed(simulation, fnNames.gatewayPayments)))).toContain(
+      expect(Object.keys(variablesOf(functionNamed(simulation, 'gateway-payments')))).toContain(
         ENV.paymentsTable,
       );
     });
@@ -457,7 +449,7 @@ describe('the stateless stack', () => {
     });
 
     it('grants kms:Sign to exactly the roles the key policy names', () => {
-      const signers = allFunctionNames().filter((fn) =>
+      const signers = functionNames().filter((fn) =>
         resolvedStatements(simulation, fn).some((statement) => actionsOf(statement).includes('kms:Sign')),
       );
       expect(signers.sort()).toEqual(signingFunctionNames().sort());
@@ -512,12 +504,12 @@ describe('the stateless stack', () => {
 
     it('lets the multi-currency payments function start it and do nothing else with it', () => {
       const [machineId] = stateMachine();
-      const allowed = grants(resolvedStatements(simulation, fnNames.mccyPayments));
+      const allowed = grants(resolvedStatements(simulation, 'mccy-payments'));
       expect(allowed.get('states:StartExecution')).toEqual([{ Ref: machineId }]);
       expect([...allowed.keys()].filter((action) => action.startsWith('states:'))).toEqual([
         'states:StartExecution',
       ]);
-      expect(variablesOf(functionNamed(simulation, fnNames.mccyPayments))[ENV.mccyBatchWorkflowArn]).toEqual({
+      expect(variablesOf(functionNamed(simulation, 'mccy-payments'))[ENV.mccyBatchWorkflowArn]).toEqual({
         Ref: machineId,
       });
     });
