@@ -218,11 +218,14 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
     const bodies = new FolderBodyStore(join(config.home, 'webhook-bodies'));
     // Built once, as the AWS composition roots are: the handlers ask for them on every event.
     const processing = {
-      hooks: await processorHooks({
-        ...ports,
-        statements: new FolderObjectStore(join(config.home, STATEMENTS_FOLDER)),
-        bankBaseUrl: bankUrl as string,
-      }),
+      hooks: await processorHooks(
+        {
+          ...ports,
+          statements: new FolderObjectStore(join(config.home, STATEMENTS_FOLDER)),
+          bankBaseUrl: bankUrl as string,
+        },
+        families,
+      ),
       inbox: new DynamoDbWebhookInbox(dynamo.client, dynamo.tableName(webhookInboxTable)),
       events: bus,
       quarantine: queue,
@@ -248,7 +251,7 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
         const ownOperations = operationsOf(fn);
         const dependencies = once(async () => ({
           ...forward,
-          trackers: await trackersFor(ownOperations, trackerPorts),
+          trackers: await trackersFor(ownOperations, trackerPorts, families),
         }));
         handlers.set(fn, createOperationHandler(ownOperations, dependencies));
       }

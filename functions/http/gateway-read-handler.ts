@@ -1,38 +1,49 @@
-import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import middy from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { FamilyDefinition } from '#shared/families/definition.js';
-import { problem } from '#shared/http/problem.js';
+import { isSafeSegment, safeSegmentMessage } from '#shared/http/path-segment.js';
+import { json, problem } from '#shared/http/problem.js';
+import { logger } from '#shared/observability.js';
 import { toProxyResult } from './api-gateway.js';
-import { createRecordReadHandler } from './record-read-handler.js';
 
 /**
- * The `/gateway/` reads of one family (`FamilyDefinition.reads`), by the resource API Gateway matched: each
- * id checked, 404 when the gateway keeps no such record, else 200 with it.
+ * The `/gateway/` reads of one family (`FamilyDefinition.reads`), by the resource API Gateway matched: the id
+ * checked (1 to the read's `maxLength` safe characters, one path segment, not `.` or `..`), 404 problem when
+ * the gateway keeps no such record, else 200 with it.
  */
 export function createGatewayReadHandler<Store>(
   family: Pick<FamilyDefinition<Store>, 'reads'>,
   store: () => Promise<Store>,
   now: () => Date = () => new Date(),
 ) {
-  const reads = new Map(
-    family.reads.map((read) => [
-      read.path,
-      createRecordReadHandler({
-        route: `GET ${read.path}`,
-        param: read.param,
-        maxLength: read.maxLength,
-        read: async (id) => read.read(await store(), id, now()),
-        notFound: (id) => ({
-          detail: read.notFound(id),
-          instance: read.path.replace(`{${read.param}}`, encodeURIComponent(id)),
-        }),
-      }),
-    ]),
-  );
-  return async (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => {
-    const read = reads.get(event.resource);
-    if (read === undefined) {
-      return toProxyResult(problem(404, 'Not Found', `GET ${event.resource} is not served here.`));
-    }
-    return read(event, context);
-  };
+  const reads = new Map(family.reads.map((read) => [read.path, read]));
+  return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .handler(async (event) => {
+      const read = reads.get(event.resource);
+      if (read === undefined) {
+        return toProxyResult(problem(404, 'Not Found', `GET ${event.resource} is not served here.`));
+      }
+      const id = event.pathParameters?.[read.param] ?? '';
+      if (!isSafeSegment(id, read.maxLength)) {
+        const rule = safeSegmentMessage(read.param, read.maxLength);
+        return toProxyResult(
+          problem(
+            400,
+            'Validation failed',
+            `GET ${read.path}: 1 property breaks the rules.`,
+            { [read.param]: [rule] },
+            {},
+            event.path,
+          ),
+        );
+      }
+      const record = await read.read(await store(), id, now());
+      if (record === undefined) {
+        const instance = read.path.replace(`{${read.param}}`, encodeURIComponent(id));
+        return toProxyResult(problem(404, 'Not Found', read.notFound(id), undefined, {}, instance));
+      }
+      return toProxyResult(json(200, record));
+    });
 }

@@ -2,18 +2,18 @@ import type { OperationTracker } from '../gateway/tracker.js';
 import type { Operation } from '../operations/operation.js';
 import type { StateHook } from '../webhooks/process.js';
 import type { FamilyDefinition } from './definition.js';
-import { families } from './index.js';
 import type { FamilyPorts, HookPorts, SweepRepublishPorts, TrackerPorts } from './ports.js';
 
 /**
- * The trackers `operations` name (`Operation.tracker`, a family's name), each built by its family: an AWS
- * root passes its own function's operations, the sandbox each function's, so a sandbox handler carries what
- * its function carries on AWS. A tracker named by no family fails where the root is built (the cold start).
+ * The trackers `operations` name (`Operation.tracker`, a family's name), each built by its family in
+ * `list`: an AWS entry passes its own function's operations and families (so its bundle carries no other
+ * family's code), the sandbox each function's operations and every family. A tracker named by no family in
+ * the list fails where the root is built (the cold start).
  */
 export async function trackersFor(
   operations: readonly Operation[],
   ports: TrackerPorts,
-  list: readonly FamilyDefinition[] = families,
+  list: readonly FamilyDefinition[],
 ): Promise<Record<string, OperationTracker>> {
   const names = [...new Set(operations.flatMap((operation) => operation.tracker ?? []))].sort();
   return Object.fromEntries(
@@ -33,7 +33,7 @@ export async function trackersFor(
 /** The webhook processor's state hooks, one per family that webhooks move, in the families' order. */
 export async function processorHooks(
   ports: HookPorts,
-  list: readonly FamilyDefinition[] = families,
+  list: readonly FamilyDefinition[],
 ): Promise<StateHook[]> {
   return Promise.all(list.flatMap((family) => family.hook ?? []).map(async (load) => (await load())(ports)));
 }
@@ -41,7 +41,7 @@ export async function processorHooks(
 /** What the attention sweep publishes again, by attention kind. */
 export async function republishers(
   ports: SweepRepublishPorts,
-  list: readonly FamilyDefinition[] = families,
+  list: readonly FamilyDefinition[],
 ): Promise<Record<string, (id: string) => Promise<number>>> {
   return Object.fromEntries(
     await Promise.all(
@@ -50,13 +50,6 @@ export async function republishers(
         .map(async ({ kind, load }) => [kind, (await load())(ports)] as const),
     ),
   );
-}
-
-/** The family whose reads `fn` serves. */
-export function familyReadBy(fn: string, list: readonly FamilyDefinition[] = families): FamilyDefinition {
-  const family = list.find((candidate) => candidate.readerFunction === fn);
-  if (family === undefined) throw new Error(`no family's reads are served by ${fn}`);
-  return family;
 }
 
 /** A family's store, for its reads. */

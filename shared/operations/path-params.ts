@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isSafeSegment, safeSegmentMessage } from '../http/path-segment.js';
 
 /**
  * Path parameters, checked per operation before anything is sent. API Gateway hands them over decoded, so
@@ -27,16 +28,10 @@ export function ibanSegment(name = 'iban') {
   return z.string({ error: message }).check(z.regex(/^[A-Z]{2}[0-9]{2}[A-Z0-9]{1,30}$/, message));
 }
 
-/**
- * Any other parameter: 1 to 128 of the characters RFC 3986 allows unencoded in a segment, not `.` or `..`.
- * That leaves out `/`, `\`, `%`, `?`, `#`, white space and control characters.
- */
+/** Any other parameter: one safe segment (`isSafeSegment`). */
 export function safeSegment(name: string) {
-  const message = `${name} must be 1 to 128 letters, digits or - . _ ~ : @ ! $ & ' ( ) * + , ; = (one path segment, not . or ..).`;
-  return z.string({ error: message }).check(
-    z.regex(/^[A-Za-z0-9\-._~:@!$&'()*+,;=]{1,128}$/, message),
-    z.refine((value) => !/^\.+$/.test(value), message),
-  );
+  const message = safeSegmentMessage(name);
+  return z.string({ error: message }).check(z.refine((value) => isSafeSegment(value), message));
 }
 
 /** The `{name}`s of a path template, in order. */

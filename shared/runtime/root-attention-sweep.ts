@@ -1,5 +1,6 @@
 import { ENV } from '../config/function-environment.js';
 import { DEFAULT_ATTENTION_AFTER_MINUTES, type SweepPorts } from '../gateway/attention-sweep.js';
+import { families } from '../families/index.js';
 import { republishers } from '../families/runtime.js';
 import { awsAttention } from './aws-attention.js';
 import { buildAtColdStart, once } from './aws-common.js';
@@ -18,7 +19,7 @@ export const awsSweepPorts = once(async (): Promise<Omit<SweepPorts, 'recordOver
     now: () => new Date(),
     afterMinutes: afterMinutesOf(process.env[ENV.attentionAfterMinutes]),
     log: ports.log,
-    republish: await republishers(ports),
+    republish: await republishers(ports, families),
   };
 });
 

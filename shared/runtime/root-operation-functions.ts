@@ -7,7 +7,9 @@ import { DynamoDbAttemptLog } from '../gateway/attempt-log.js';
 import type { ForwardDependencies } from '../gateway/forward-operation.js';
 import { lazyRunOnce } from '../gateway/idempotency.js';
 import { countBankAnswer, logger } from '../observability.js';
+import type { FamilyDefinition } from '../families/definition.js';
 import type { TrackerPorts } from '../families/ports.js';
+import { trackersFor } from '../families/runtime.js';
 import type { Operation } from '../operations/operation.js';
 import type { EventPublisher } from '../ports/events.js';
 import { once, requireEnv } from './aws-common.js';
@@ -47,22 +49,18 @@ const awsForwardDependencies = once((): ForwardDependencies => {
 
 /**
  * Composition root of an operation function on AWS: the shared use case, plus the trackers its operations
- * name, each built by its family (`shared/families/`) from AWS ports, with the bus and the attention list
- * where the family's definition says its operation function uses them. The entry builds it at cold start.
+ * name, each built by its family (`shared/families/`, given by the entry) from AWS ports, with the bus and the
+ * attention list where the family's definition says its operation function uses them. The entry builds it
+ * at cold start.
  */
 export function awsOperationDependencies(
   operations: readonly Operation[],
+  /** The families whose trackers these operations name (`Operation.tracker`); none for the others. */
+  own: readonly FamilyDefinition[] = [],
 ): () => Promise<ForwardDependencies> {
   return once(async () => {
     const forward = awsForwardDependencies();
-    const named = new Set(operations.flatMap((operation) => operation.tracker ?? []));
-    if (named.size === 0) return forward;
-    // Loaded only here: a function whose operations name no tracker carries no family's definition.
-    const [{ families }, { trackersFor }] = await Promise.all([
-      import('../families/index.js'),
-      import('../families/runtime.js'),
-    ]);
-    const own = families.filter((family) => named.has(family.name));
+    if (!operations.some((operation) => operation.tracker !== undefined)) return forward;
     const publishes = own.some((family) => family.publishes.includes('operations'));
     const raises = own.some((family) => family.raisesAttention.includes('operations'));
     const ports: TrackerPorts = {
@@ -74,7 +72,7 @@ export function awsOperationDependencies(
       setting: (name) => process.env[name],
       workflows: awsBatchWorkflows,
     };
-    return { ...forward, trackers: await trackersFor(operations, ports) };
+    return { ...forward, trackers: await trackersFor(operations, ports, own) };
   });
 }
 

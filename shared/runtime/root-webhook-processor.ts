@@ -10,6 +10,7 @@ import { awsAttention } from './aws-attention.js';
 import { buildAtColdStart, once, requireEnv } from './aws-common.js';
 import { awsEventPublisher } from './aws-events.js';
 import { awsFamilyPorts, awsTableName } from './aws-family-ports.js';
+import { families } from '../families/index.js';
 import { processorHooks } from '../families/runtime.js';
 
 /**
@@ -20,11 +21,14 @@ import { processorHooks } from '../families/runtime.js';
 export const awsProcessDependencies = once(async (): Promise<ProcessDependencies> => {
   const ports = { ...awsFamilyPorts(), events: awsEventPublisher(), attention: awsAttention() };
   return {
-    hooks: await processorHooks({
-      ...ports,
-      statements: new S3ObjectStore(requireEnv(ENV.statementBucket)),
-      bankBaseUrl: requireEnv(ENV.bankBaseUrl),
-    }),
+    hooks: await processorHooks(
+      {
+        ...ports,
+        statements: new S3ObjectStore(requireEnv(ENV.statementBucket)),
+        bankBaseUrl: requireEnv(ENV.bankBaseUrl),
+      },
+      families,
+    ),
     inbox: new DynamoDbWebhookInbox(ports.dynamo, awsTableName(webhookInboxTable)),
     events: ports.events,
     quarantine: new SqsWebhookQuarantine(new SQSClient({}), requireEnv(ENV.webhookDeadLetterQueueUrl)),

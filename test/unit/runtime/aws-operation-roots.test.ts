@@ -36,9 +36,16 @@ const stub = (env: Record<string, string>) => {
 describe('the operation functions’ composition roots on AWS build their families from the definitions', () => {
   it('give the payments function the shared use case plus the payments tracker', async () => {
     stub(paymentsEnv);
-    const deps = await awsOperationDependencies(paymentOperations)();
+    const deps = await awsOperationDependencies(paymentOperations, [paymentsFamily])();
     expect(Object.keys(deps.trackers ?? {})).toEqual(['payments']);
     expect(deps.runOnce).toBeTypeOf('function');
+  });
+
+  it('fail the cold start of a function whose operations name a tracker its entry gives no family of', async () => {
+    stub(paymentsEnv);
+    await expect(awsOperationDependencies(paymentOperations)()).rejects.toThrow(
+      /the "payments" tracker, named by .*, is no family's tracker/,
+    );
   });
 
   it('give a function whose operations name no tracker none, and need no family variable', async () => {
@@ -49,24 +56,31 @@ describe('the operation functions’ composition roots on AWS build their famili
 
   it('give the name-checks function the settle-only name-checks tracker', async () => {
     stub({ ...forwardEnv, [ENV.nameChecksTable]: 'name-checks', [ENV.nameCheckTtlHours]: '48' });
-    const trackers = (await awsOperationDependencies(nameCheckOperations)()).trackers ?? {};
+    const trackers =
+      (await awsOperationDependencies(nameCheckOperations, [nameChecksFamily])()).trackers ?? {};
     expect(Object.keys(trackers)).toEqual(['name-checks']);
     expect(trackers['name-checks']?.settleOnly).toBe(true);
   });
 
   it('name a TTL that is not whole hours', async () => {
     stub({ ...forwardEnv, [ENV.nameChecksTable]: 'name-checks', [ENV.nameCheckTtlHours]: 'a day' });
-    await expect(awsOperationDependencies(nameCheckOperations)()).rejects.toThrow(ENV.nameCheckTtlHours);
+    await expect(awsOperationDependencies(nameCheckOperations, [nameChecksFamily])()).rejects.toThrow(
+      ENV.nameCheckTtlHours,
+    );
   });
 
   it('refuse a payments function whose policy setting is unknown, naming it', async () => {
     stub({ ...paymentsEnv, [ENV.nameCheckPolicy]: 'strict' });
-    await expect(awsOperationDependencies(paymentOperations)()).rejects.toThrow(ENV.nameCheckPolicy);
+    await expect(awsOperationDependencies(paymentOperations, [paymentsFamily])()).rejects.toThrow(
+      ENV.nameCheckPolicy,
+    );
   });
 
   it('name the missing bus of the payments function', async () => {
     stub({ ...paymentsEnv, [ENV.eventBusName]: '' });
-    await expect(awsOperationDependencies(paymentOperations)()).rejects.toThrow(ENV.eventBusName);
+    await expect(awsOperationDependencies(paymentOperations, [paymentsFamily])()).rejects.toThrow(
+      ENV.eventBusName,
+    );
   });
 });
 
