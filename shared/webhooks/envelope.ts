@@ -85,6 +85,7 @@ function isObject(value: JsonValue): value is { [key: string]: JsonValue } {
   );
 }
 
+/** How much of a type a log line or a bounded key keeps (a `Type` can be as long as the body). */
 const READABLE_TYPE_LENGTH = 100;
 
 /** The type cut to a readable length (never splitting a surrogate pair), for keys and log lines. */

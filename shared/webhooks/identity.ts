@@ -4,11 +4,6 @@ import { jsonText } from './json-text.js';
 import { webhookRecordOf } from './payloads/index.js';
 import { readableType } from './envelope.js';
 
-/**
- * Kept for `shared/fx/webhook-hook.ts`. Importing it from `./payloads/readers.js` instead would spare the FX
- * functions loading every webhook record (this module reads them all).
- */
-
 /** `BacsMandateInitiatedV2` is `BacsMandateInitiated`: an alias is keyed as its record's type. */
 export function canonicalType(type: string): string {
   return type.replace(/V\d+$/, '');
@@ -19,7 +14,7 @@ export function canonicalType(type: string): string {
  * UTF-8 bytes, and a key this long is still readable in a log line.
  */
 export const MAX_KEY_LENGTH = 256;
-/** How much of a type a log line or a bounded key keeps (a `Type` can be as long as the body). */
+
 export interface WebhookIdentity {
   key: string;
   /** `payload` when taken from the documented fields, `hash` for unknown types or incomplete payloads. */

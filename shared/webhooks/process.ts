@@ -1,8 +1,7 @@
 import type { Log } from '../ports/log.js';
 import type { Clock } from '../ports/clock.js';
-import { parseEnvelope, WebhookEnvelopeError } from './envelope.js';
+import { parseEnvelope, readableType, WebhookEnvelopeError } from './envelope.js';
 import { eventProblem } from './event-limits.js';
-import { readableType } from './envelope.js';
 import { webhookIdentity } from './identity.js';
 import type { WebhookBodyStore, WebhookInbox, WebhookQuarantine } from './ports.js';
 import type { BankEvent, EventPublisher } from '../ports/events.js';

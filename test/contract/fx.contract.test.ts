@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emitterFor } from '#sim/core/product.js';
-import { createAccount, type MccyAccount } from '#sim/products/mccy-accounts/accounts.js';
+import type { MccyAccount } from '#sim/products/mccy-accounts/accounts.js';
 import { receiveInboundPayment } from '#sim/products/mccy-accounts/money.js';
 import { MoneyDecimal } from '#shared/domain/money.js';
 import { fxResponses as answers } from '#shared/operations/fx/responses.js';
+import { openEurUsdAccount } from '#test/support/fx.js';
 import {
   type ContractWorld,
   expectAnswer,
@@ -24,23 +24,8 @@ let margins: MccyAccount;
 
 beforeAll(async () => {
   world = await startContractWorld();
-  const open = (label: string) => {
-    const outcome = createAccount(
-      world.sim,
-      {
-        institutionId: world.sim.institution.id,
-        label,
-        owner: 'Acme',
-        kind: 'YourFunds',
-        currencies: ['EUR', 'USD'],
-      },
-      emitterFor(world.sim, world.sim.institution.id),
-    );
-    if (outcome.kind !== 'done') throw new Error(outcome.detail);
-    return outcome.value;
-  };
-  treasury = open('Treasury');
-  margins = open('Margins');
+  treasury = openEurUsdAccount(world.sim, 'Treasury', 'Acme');
+  margins = openEurUsdAccount(world.sim, 'Margins', 'Acme');
   receiveInboundPayment(world.sim, {
     institutionId: world.sim.institution.id,
     accountUniqueId: treasury.id,

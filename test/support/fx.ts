@@ -1,27 +1,27 @@
 import { emitterFor } from '#sim/core/product.js';
 import { createAccount, type MccyAccount } from '#sim/products/mccy-accounts/accounts.js';
+import type { BankSimulator } from '#sim/simulator.js';
 import type { testSandbox } from './sandbox.js';
 
 /** What the FX tests share: an account to trade from, an order's body, a trade's status changes. */
 
 type World = Awaited<ReturnType<typeof testSandbox>>;
 
-/** A multi-currency account of the simulator's institution holding EUR and USD (no money yet). */
-export function fxTreasury(world: World): MccyAccount {
-  const { simulator } = world;
+/** A multi-currency account of the simulator's first institution holding EUR and USD (no money yet). */
+export function openEurUsdAccount(simulator: BankSimulator, label: string, owner: string): MccyAccount {
+  const institutionId = simulator.institution.id;
   const outcome = createAccount(
     simulator,
-    {
-      institutionId: simulator.institution.id,
-      label: 'Treasury',
-      owner: 'Acme Ltd',
-      kind: 'YourFunds',
-      currencies: ['EUR', 'USD'],
-    },
-    emitterFor(simulator, simulator.institution.id),
+    { institutionId, label, owner, kind: 'YourFunds', currencies: ['EUR', 'USD'] },
+    emitterFor(simulator, institutionId),
   );
   if (outcome.kind !== 'done') throw new Error(outcome.detail);
   return outcome.value;
+}
+
+/** Acme's EUR and USD treasury account at the sandbox's bank (no money yet). */
+export function fxTreasury(world: World): MccyAccount {
+  return openEurUsdAccount(world.simulator, 'Treasury', 'Acme Ltd');
 }
 
 /** A `POST /fx/v1/order` body selling 1,000 of `sell` for `buy` between two of Acme's accounts. */

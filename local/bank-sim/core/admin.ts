@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import { problemDetails } from '#shared/http/problem.js';
 import { fieldErrors } from '#shared/http/validation.js';
 import { type FaultSettings, faultSettingsSchema } from './faults.js';
 import type { Institution } from './institutions.js';
@@ -7,11 +6,13 @@ import type { RequestRecord } from './logs.js';
 import { jsonResponse, problemAnswer, TITLES } from './problems.js';
 import type { AdminApi, AdminContext, AdminHandler, Product } from './product.js';
 import { Router } from './router.js';
-import type { SimHost, SimResponse } from './types.js';
+import type { EmitOptions, SimHost, SimResponse } from './types.js';
 import type { DeliveryRecord, WebhookRecord } from './webhooks.js';
 
 /** What the core's admin endpoints act on: the simulator itself. */
 export interface AdminHost extends SimHost {
+  /** Any webhook, as `POST /__sim/webhooks` takes it: even one no record knows. */
+  emitWebhook(type: string, version: number, payload: unknown, options?: EmitOptions): WebhookRecord;
   /** The first institution. */
   readonly institution: Institution;
   readonly faults: FaultSettings;
@@ -44,13 +45,19 @@ export interface AdminRequest {
 /** What the admin router holds: an endpoint's handler, with its context made and bad input answered. */
 export type AdminEndpoint = (request: AdminRequest) => Promise<SimResponse>;
 
-const duration = z.optional(z.number().check(z.gte(0)));
+/** Milliseconds (or seconds, minutes...) of simulated time, as the admin endpoints take them: 0 or more. */
+export const adminDuration = z.optional(z.number().check(z.gte(0)));
+/** Money as the admin endpoints take it: decimal text with at most 2 places, or a positive JSON number. */
+export const adminAmount = z.union([
+  z.string().check(z.regex(/^\d{1,13}(\.\d{1,2})?$/)),
+  z.number().check(z.positive()),
+]);
 const advanceSchema = z.strictObject({
-  ms: duration,
-  seconds: duration,
-  minutes: duration,
-  hours: duration,
-  days: duration,
+  ms: adminDuration,
+  seconds: adminDuration,
+  minutes: adminDuration,
+  hours: adminDuration,
+  days: adminDuration,
 });
 const setSchema = z.strictObject({
   to: z.string().check(z.refine((text) => !Number.isNaN(Date.parse(text)), 'not a time')),
@@ -181,8 +188,7 @@ function contextOf(request: AdminRequest): AdminContext {
     ...request,
     body: () => bodyOf(request.rawBody),
     json: jsonResponse,
-    problem: (status, title, detail) =>
-      problemAnswer(problemDetails({ status, title, detail, instance: request.path, errors: {} })),
+    problem: (status, title, detail) => problemAnswer({ status, title, detail, instance: request.path }),
   };
 }
 
@@ -204,13 +210,13 @@ function endpoint(handler: AdminHandler): AdminEndpoint {
     try {
       return await handler(contextOf(request));
     } catch (error) {
-      const refusal = (title: string, detail: string, errors: Record<string, string[]>) =>
-        problemAnswer(problemDetails({ status: 400, title, detail, instance: request.path, errors }));
+      const refusal = (title: string, detail: string, errors?: Record<string, string[]>) =>
+        problemAnswer({ status: 400, title, detail, instance: request.path, errors });
       if (error instanceof z.core.$ZodError) {
         return refusal(TITLES.validation, 'the admin request is not valid', fieldErrors(error));
       }
       if (error instanceof BadAdminInput || error instanceof RangeError) {
-        return refusal(TITLES.badRequest, error.message, {});
+        return refusal(TITLES.badRequest, error.message);
       }
       throw error;
     }

@@ -8,7 +8,6 @@ import {
   pathSignatureBytes,
   REQUEST_TIME_HEADER,
 } from '#shared/bank/path-signature.js';
-import { problemDetails } from '#shared/http/problem.js';
 import { JsonReadError, readJson, REQUEST_JSON_LIMITS } from '#shared/json/read-json.js';
 import type { RequestRules } from '#shared/operations/operation.js';
 import { validateRequest } from '#shared/operations/validate.js';
@@ -117,31 +116,23 @@ export async function handleBankRequest(deps: PipelineDeps, request: BankRequest
   const match = deps.router.match(request.method, url.pathname);
   if (match.kind === 'not-found') {
     const detail = `no operation at ${instance}`;
-    return answer(
-      problemAnswer(problemDetails({ status: 404, title: TITLES.notFound, detail, instance, errors: {} })),
-    );
+    return answer(problemAnswer({ status: 404, title: TITLES.notFound, detail, instance }));
   }
   if (match.kind === 'method-not-allowed') {
     const detail = `${instance} does not support ${request.method}`;
-    return answer(
-      problemAnswer(
-        problemDetails({ status: 405, title: TITLES.methodNotAllowed, detail, instance, errors: {} }),
-        { allow: match.allow.join(', ') },
-      ),
-    );
+    const allow = { allow: match.allow.join(', ') };
+    return answer(problemAnswer({ status: 405, title: TITLES.methodNotAllowed, detail, instance }, allow));
   }
   const method = request.method as HttpMethod;
 
   const auth = deps.institutions.authenticate(header(request.headers, 'authorization'), deps.clock.now());
   if (!auth.ok) {
     const detail = `the API token is ${auth.reason}`;
-    return answer(
-      problemAnswer(problemDetails({ status: 403, title: TITLES.forbidden, detail, instance, errors: {} })),
-    );
+    return answer(problemAnswer({ status: 403, title: TITLES.forbidden, detail, instance }));
   }
   const institution = auth.institution;
   const refuse = (status: number, title: string, detail: string) =>
-    answer(problemAnswer(problemDetails({ status, title, detail, instance, errors: {} })), institution.id);
+    answer(problemAnswer({ status, title, detail, instance }), institution.id);
 
   const requestId = header(request.headers, 'x-request-id');
   const isWrite = WRITE_METHODS.has(method);
@@ -191,12 +182,10 @@ export async function handleBankRequest(deps: PipelineDeps, request: BankRequest
       now: () => deps.clock.now(),
       state: deps.state,
       problem: (status, title, detail = title, errors = {}) =>
-        problemAnswer(
-          // A route whose record says `problemForm: 'plain'` answers every error without `errors`.
-          match.value.rules.problemForm === 'plain'
-            ? problemDetails({ status, title, detail: plainDetail(detail, errors), instance })
-            : problemDetails({ status, title, detail, instance, errors }),
-        ),
+        // A route whose record says `problemForm: 'plain'` answers every error without `errors`.
+        match.value.rules.problemForm === 'plain'
+          ? problemAnswer({ status, title, detail: plainDetail(detail, errors), instance, errors: null })
+          : problemAnswer({ status, title, detail, instance, errors }),
       json: jsonResponse,
       emit: (type, version, payload, topLevel) => void emitted.push([type, version, payload, topLevel]),
       schedule: deps.schedule,
@@ -204,9 +193,7 @@ export async function handleBankRequest(deps: PipelineDeps, request: BankRequest
   } catch (error) {
     deps.onError(error, `${method} ${match.template}`);
     const detail = 'the simulator failed on this request';
-    response = problemAnswer(
-      problemDetails({ status: 500, title: TITLES.internal, detail, instance, errors: {} }),
-    );
+    response = problemAnswer({ status: 500, title: TITLES.internal, detail, instance });
   }
 
   const succeeded = response.status >= 200 && response.status < 300;
@@ -265,9 +252,13 @@ async function runRoute(route: RouteEntry, context: RouteContext): Promise<SimRe
       const detail = Object.entries(validation.errors)
         .map(([property, messages]) => `${property}: ${messages.join(' ')}`)
         .join('; ');
-      return problemAnswer(
-        problemDetails({ status: 400, title: TITLES.validation, detail, instance: context.path }),
-      );
+      return problemAnswer({
+        status: 400,
+        title: TITLES.validation,
+        detail,
+        instance: context.path,
+        errors: null,
+      });
     }
     return context.problem(400, TITLES.validation, 'the request is not valid', validation.errors);
   }
@@ -281,10 +272,7 @@ function faultResponse(fault: NonNullable<RequestFaultPlan['answer']>, instance:
     fault.retryAfter === undefined ? {} : { 'retry-after': String(fault.retryAfter) };
   const title = { 500: TITLES.internal, 503: TITLES.unavailable, 429: TITLES.rateLimited }[fault.status];
   const detail = 'fault injected by the simulator';
-  return problemAnswer(
-    problemDetails({ status: fault.status, title, detail, instance, errors: {} }),
-    headers,
-  );
+  return problemAnswer({ status: fault.status, title, detail, instance }, headers);
 }
 
 function header(headers: IncomingHttpHeaders, name: string): string | undefined {

@@ -1,22 +1,21 @@
-import { PROBLEM_CONTENT_TYPE } from '#shared/http/problem.js';
-import type { ProblemDetails } from '#shared/http/types.js';
+import { PROBLEM_CONTENT_TYPE, type ProblemFields, problemDetails } from '#shared/http/problem.js';
 import type { SimResponse } from './types.js';
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /**
- * A refusal as the bank answers it: a body built by `problemDetails` (shared/http/problem.ts, the gateway's
- * builder too) as `application/problem+json`. The bank writes every member, `errors` empty when nothing is
- * field-specific; the plain form some families answer (the multi-currency ones) has no `errors` at all.
+ * A refusal as the bank answers it: the body `problemDetails` builds (shared/http/problem.ts, the gateway's
+ * builder too) as `application/problem+json`. The bank writes every member, `errors` empty unless given;
+ * `errors: null` is the plain form some families answer (the multi-currency ones): no `errors` at all.
  */
 export function problemAnswer(
-  details: ProblemDetails & { status: number },
+  { errors = {}, ...fields }: Omit<ProblemFields, 'errors'> & { errors?: ProblemFields['errors'] | null },
   headers: Record<string, string> = {},
 ): SimResponse {
   return {
-    status: details.status,
+    status: fields.status,
     headers: { ...headers, 'content-type': PROBLEM_CONTENT_TYPE },
-    body: JSON.stringify(details),
+    body: JSON.stringify(problemDetails({ ...fields, errors: errors ?? undefined })),
   };
 }
 

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { problemDetails } from '#shared/http/problem.js';
 import type { HttpMethod } from '#shared/http/types.js';
 import { type Operation, pathsOf, type RequestRules } from '#shared/operations/operation.js';
 import type { ManualClock } from '#shared/ports/clock.js';
@@ -62,6 +61,11 @@ export interface BankSimulator extends BankApi, AdminHost {
   readonly url: string;
   readonly port: number;
   readonly institutions: InstitutionRegistry;
+  /**
+   * Sends any webhook, even one no record knows or a payload its schema refuses (the admin route, tests of
+   * unknown and broken webhooks); the products send through `SimHost.emitWebhook`, typed by the records.
+   */
+  emitWebhook(type: string, version: number, payload: unknown, options?: EmitOptions): WebhookRecord;
   setWebhookUrl(url: string | undefined, institutionId?: string): void;
   /** Runs the scheduled work the clock has reached (call after moving `clock` directly). */
   tick(): void;
@@ -154,14 +158,7 @@ class Simulator implements BankSimulator {
         this.#onError(error, `${req.method} ${req.url}`);
         if (!res.headersSent) {
           const detail = 'simulator failure';
-          const details = problemDetails({
-            status: 500,
-            title: TITLES.internal,
-            detail,
-            instance: '/',
-            errors: {},
-          });
-          writeResponse(res, problemAnswer(details), randomUUID());
+          refuse(res, randomUUID(), { status: 500, title: TITLES.internal, detail, instance: '/' });
         } else res.destroy();
       });
     });
@@ -331,27 +328,13 @@ class Simulator implements BankSimulator {
     if (rawBody === undefined) {
       const detail = `the body is larger than ${this.#maxBodyBytes} bytes`;
       res.setHeader('connection', 'close');
-      const details = problemDetails({
-        status: 413,
-        title: TITLES.tooLarge,
-        detail,
-        instance: target,
-        errors: {},
-      });
-      writeResponse(res, problemAnswer(details), correlationId);
+      refuse(res, correlationId, { status: 413, title: TITLES.tooLarge, detail, instance: target });
       return;
     }
     const url = parseTarget(target);
     if (!url) {
       const detail = 'the request target is not a URL';
-      const details = problemDetails({
-        status: 400,
-        title: TITLES.badRequest,
-        detail,
-        instance: target,
-        errors: {},
-      });
-      writeResponse(res, problemAnswer(details), correlationId);
+      refuse(res, correlationId, { status: 400, title: TITLES.badRequest, detail, instance: target });
       return;
     }
     if (url.pathname === '/__sim' || url.pathname.startsWith('/__sim/')) {
@@ -406,25 +389,13 @@ class Simulator implements BankSimulator {
     const match = this.#admin.match(req.method ?? '', url.pathname);
     if (match.kind === 'not-found') {
       const detail = `no admin endpoint ${url.pathname}`;
-      const details = problemDetails({
-        status: 404,
-        title: TITLES.notFound,
-        detail,
-        instance: url.pathname,
-        errors: {},
-      });
-      writeResponse(res, problemAnswer(details), correlationId);
+      refuse(res, correlationId, { status: 404, title: TITLES.notFound, detail, instance: url.pathname });
       return;
     }
     if (match.kind === 'method-not-allowed') {
-      const details = problemDetails({
-        status: 405,
-        title: TITLES.methodNotAllowed,
-        detail: `${req.method} is not supported`,
-        instance: url.pathname,
-        errors: {},
-      });
-      writeResponse(res, problemAnswer(details, { allow: match.allow.join(', ') }), correlationId);
+      const detail = `${req.method} is not supported`;
+      const refusal = { status: 405, title: TITLES.methodNotAllowed, detail, instance: url.pathname };
+      refuse(res, correlationId, refusal, { allow: match.allow.join(', ') });
       return;
     }
     const response = await match.value({
@@ -435,6 +406,16 @@ class Simulator implements BankSimulator {
     });
     writeResponse(res, response, correlationId);
   }
+}
+
+/** Writes a refusal of the server's own (before any route): too large, not a URL, no admin endpoint. */
+function refuse(
+  res: ServerResponse,
+  correlationId: string,
+  refusal: Parameters<typeof problemAnswer>[0],
+  headers?: Record<string, string>,
+): void {
+  writeResponse(res, problemAnswer(refusal, headers), correlationId);
 }
 
 function firstHeader(value: string | string[] | undefined): string | undefined {

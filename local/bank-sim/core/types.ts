@@ -3,6 +3,7 @@ import type * as z from 'zod/mini';
 import type { HttpMethod } from '#shared/http/types.js';
 import type { RequestRules } from '#shared/operations/operation.js';
 import type { ManualClock } from '#shared/ports/clock.js';
+import type { EmitWebhook } from '#shared/webhooks/payloads/index.js';
 import type { Institution } from './institutions.js';
 import type { SimState } from './state.js';
 import type { TopLevelMembers, WebhookRecord } from './webhooks.js';
@@ -87,14 +88,15 @@ export interface SimHost {
   readonly state: SimState;
   readonly clock: ManualClock;
   schedule(at: Date, label: string, task: () => void): void;
-  emitWebhook(type: string, version: number, payload: unknown, options?: EmitOptions): WebhookRecord;
+  /** A webhook of a registered type, its payload checked by the compiler against that version's schema. */
+  emitWebhook: EmitWebhook<[options?: EmitOptions], WebhookRecord>;
 }
 
 /**
  * Where a webhook goes: a route handler passes `ctx.emit` (sent after its answer, dropped on a refusal);
- * work on the clock sends at once through `emitterFor`.
+ * work on the clock sends at once through `emitterFor`. Typed by the records (`shared/webhooks/payloads/`).
  */
-export type Emit = (type: string, version: number, payload: unknown, topLevel?: TopLevelMembers) => void;
+export type Emit = EmitWebhook<[topLevel?: TopLevelMembers]>;
 
 export interface EmitOptions {
   /** Defaults to the first institution of the registry. */

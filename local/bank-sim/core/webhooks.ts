@@ -94,15 +94,11 @@ interface Outgoing {
 
 const NO_ANSWER = { status: null, answerBody: null, answerBytes: null, answerSha256: null };
 
-interface AttemptResult {
-  url: string | null;
-  outcome: 'accepted' | RetryReason;
-  detail: string | null;
-  status: number | null;
-  answerBody: string | null;
-  answerBytes: number | null;
-  answerSha256: string | null;
-}
+/** What one attempt found out, as its delivery record writes it. */
+type AttemptResult = Pick<
+  DeliveryRecord,
+  'url' | 'outcome' | 'detail' | 'status' | 'answerBody' | 'answerBytes' | 'answerSha256'
+>;
 
 /**
  * Sends webhooks the way the bank does: signed envelope, 5 s to answer, retried every 15 minutes of

@@ -174,6 +174,12 @@ export const bacsUnpaidDirectDebitReceivedWebhook = defineWebhook({
 });
 
 /**
+ * Why a credit was not applied: 0 invalid details, 2 beneficiary deceased, 3 account transferred, 5 no account,
+ * B closed, C requested.
+ */
+export const UNAPPLIED_CREDIT_REASONS = ['0', '2', '3', '5', 'B', 'C'] as const;
+
+/**
  * `BacsUnappliedCreditReceived` v3: a credit the receiving bank could not apply (RA). The page's reference
  * pattern `^([A-Z]*[a-z]*[0-9]*\.*\&*\/*-*\s*)*$` is the character set below, written without its nested
  * repetition.
@@ -188,7 +194,7 @@ export const bacsUnappliedCreditReceivedPayload = z.lazy(() =>
     TransactionCode: z.nullable(z.string()),
     Status: itemStatus,
     ServiceUserNumber: nullableText(6),
-    ReasonCode: nullableCode(['0', '2', '3', '5', 'B', 'C']),
+    ReasonCode: nullableCode(UNAPPLIED_CREDIT_REASONS),
     Source: z.literal('Bacs'),
     BacsTransactionId: guid,
   }),

@@ -27,10 +27,10 @@ const paymentsProduct: Product = {
         if (ctx.params.accountId === 'closed')
           return ctx.problem(422, 'Unprocessable', 'the account is closed');
         store.set(ctx.body.endToEndId, { amount: ctx.body.amount, status: 'Pending' });
-        ctx.emit('PaymentAccepted', 1, { EndToEndId: ctx.body.endToEndId, AccountId: ctx.params.accountId });
+        ctx.emit('FITestEvent', 1, `accepted ${ctx.body.endToEndId} on ${ctx.params.accountId}`);
         ctx.schedule(new Date(ctx.now().getTime() + 10_000), 'settle', () => {
           store.set(ctx.body.endToEndId, { amount: ctx.body.amount, status: 'Settled' });
-          bank.emitWebhook('TransactionSettled', 6, { EndToEndTransactionId: ctx.body.endToEndId });
+          bank.emitWebhook('FITestEvent', 1, `settled ${ctx.body.endToEndId}`);
         });
         return { status: 202 };
       },
@@ -73,10 +73,7 @@ describe('a product registered with route()', () => {
 
     expect(response.status).toBe(202);
     expect(await read.json()).toEqual({ amount: '10.00', status: 'Pending' });
-    expect(JSON.parse(listener.received[0]?.body ?? '{}').Payload).toEqual({
-      EndToEndId: 'e2e-1',
-      AccountId: 'acc-1',
-    });
+    expect(JSON.parse(listener.received[0]?.body ?? '{}').Payload).toBe('accepted e2e-1 on acc-1');
   });
 
   it('runs scheduled outcomes when the simulated clock reaches them', async () => {
@@ -89,7 +86,10 @@ describe('a product registered with route()', () => {
 
     expect(before.status).toBe('Pending');
     expect(after.status).toBe('Settled');
-    expect(sim.webhooks.map((w) => w.type)).toEqual(['PaymentAccepted', 'TransactionSettled']);
+    expect(sim.webhooks.map((w) => JSON.parse(w.body).Payload)).toEqual([
+      'accepted e2e-2 on acc-1',
+      'settled e2e-2',
+    ]);
   });
 
   it('answers a body that fails the schema with the errors map per property', async () => {

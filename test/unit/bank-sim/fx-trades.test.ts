@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { emitterFor } from '#sim/core/product.js';
-import { createAccount, type MccyAccount } from '#sim/products/mccy-accounts/accounts.js';
+import type { MccyAccount } from '#sim/products/mccy-accounts/accounts.js';
 import { receiveInboundPayment } from '#sim/products/mccy-accounts/money.js';
 import type { BankSimulator } from '#sim/simulator.js';
 import { MoneyDecimal } from '#shared/domain/money.js';
+import { openEurUsdAccount } from '#test/support/fx.js';
 import { admin, call, problemOf, startTestSimulator } from './helpers.js';
 
 /**
@@ -20,23 +20,8 @@ const TOMORROW = '2026-01-06T00:00:00Z';
 
 beforeEach(async () => {
   sim = await startTestSimulator();
-  const open = (label: string) => {
-    const outcome = createAccount(
-      sim,
-      {
-        institutionId: sim.institution.id,
-        label,
-        owner: 'Eco Bank',
-        kind: 'YourFunds',
-        currencies: ['EUR', 'USD'],
-      },
-      emitterFor(sim, sim.institution.id),
-    );
-    if (outcome.kind !== 'done') throw new Error(outcome.detail);
-    return outcome.value;
-  };
-  treasury = open('Treasury');
-  margins = open('Margins');
+  treasury = openEurUsdAccount(sim, 'Treasury', 'Eco Bank');
+  margins = openEurUsdAccount(sim, 'Margins', 'Eco Bank');
   receiveInboundPayment(sim, {
     institutionId: sim.institution.id,
     accountUniqueId: treasury.id,

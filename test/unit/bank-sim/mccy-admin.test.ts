@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { emitterFor } from '#sim/core/product.js';
-import { createAccount, type MccyAccount } from '#sim/products/mccy-accounts/accounts.js';
+import type { MccyAccount } from '#sim/products/mccy-accounts/accounts.js';
 import { requestStatement } from '#sim/products/mccy-accounts/statements.js';
 import type { BankSimulator } from '#sim/simulator.js';
+import { openEurUsdAccount } from '#test/support/fx.js';
 import { admin, startTestSimulator } from './helpers.js';
 
 describe('the multi-currency admin routes under /__sim/mccy', () => {
@@ -13,19 +14,7 @@ describe('the multi-currency admin routes under /__sim/mccy', () => {
 
   async function withAccount(): Promise<MccyAccount> {
     sim = await startTestSimulator();
-    const outcome = createAccount(
-      sim,
-      {
-        institutionId: sim.institution.id,
-        label: 'Treasury',
-        owner: 'Eco Bank',
-        kind: 'YourFunds',
-        currencies: ['EUR', 'USD'],
-      },
-      emitterFor(sim, sim.institution.id),
-    );
-    if (outcome.kind !== 'done') throw new Error(outcome.detail);
-    return outcome.value;
+    return openEurUsdAccount(sim, 'Treasury', 'Eco Bank');
   }
 
   it('credits an account from outside and shows its balances and transactions', async () => {

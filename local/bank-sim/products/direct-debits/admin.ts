@@ -6,6 +6,8 @@ import {
   originatorName,
   serviceUserNumber,
 } from '#shared/domain/direct-debit-rules.js';
+import { UNAPPLIED_CREDIT_REASONS } from '#shared/webhooks/payloads/direct-debits.js';
+import { adminAmount } from '#sim/core/admin.js';
 import { type AdminApi, emitterFor } from '#sim/core/product.js';
 import { TITLES } from '#sim/core/problems.js';
 import {
@@ -18,7 +20,6 @@ import {
   requestCollection,
 } from './scheme.js';
 
-const amount = z.union([z.string().check(z.regex(/^\d{1,13}(\.\d{1,2})?$/)), z.number().check(z.positive())]);
 const localDate = z.string().check(z.refine((text) => isLocalDate(text), 'must be a date, YYYY-MM-DD'));
 const months = z.int().check(z.gte(1), z.lte(1200));
 
@@ -36,7 +37,7 @@ const collectionSchema = z.strictObject({
   institutionId: z.optional(z.string()),
   serviceUserNumber: z.optional(serviceUserNumber),
   reference: z.optional(mandateReference),
-  amount,
+  amount: adminAmount,
   date: z.optional(localDate),
   final: z.optional(z.boolean()),
 });
@@ -46,8 +47,8 @@ const unappliedSchema = z.strictObject({
   virtualAccountId: z.optional(z.string()),
   serviceUserNumber,
   reference: z.string().check(z.maxLength(18)),
-  amount,
-  reasonCode: z.optional(z.enum(['0', '2', '3', '5', 'B', 'C'])),
+  amount: adminAmount,
+  reasonCode: z.optional(z.enum(UNAPPLIED_CREDIT_REASONS)),
   date: z.optional(localDate),
   remitter: z.optional(
     z.strictObject({

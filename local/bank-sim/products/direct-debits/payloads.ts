@@ -1,22 +1,14 @@
 import type { Decimal } from 'decimal.js';
+import type { WebhookPayload } from '#shared/webhooks/payloads/index.js';
 
 /**
  * The Bacs webhook payloads as the bank's pages show them (`webhooks/bacs-*.mdx` in the bank's reference,
  * summarised in `shared/spec/webhooks.md`): PascalCase, account details as `{AccountName, SortCode,
  * AccountNumber}`. The wire Type is the name without the `V<n>` suffix, as in the pages' examples.
  */
-export const BACS_WEBHOOKS = {
-  mandateInitiated: { type: 'BacsMandateInitiated', version: 2 },
-  mandateInitiationFailed: { type: 'BacsMandateInitiationFailed', version: 1 },
-  mandateCancelled: { type: 'BacsMandateCancelled', version: 2 },
-  mandateCancellationFailed: { type: 'BacsMandateCancellationFailed', version: 1 },
-  mandateReturned: { type: 'BacsMandateReturned', version: 1 },
-  mandateReturnFailed: { type: 'BacsMandateReturnFailed', version: 1 },
-  unpaidDirectDebitReceived: { type: 'BacsUnpaidDirectDebitReceived', version: 3 },
-  unappliedCreditReceived: { type: 'BacsUnappliedCreditReceived', version: 3 },
-} as const;
 
-export type BacsWebhook = keyof typeof BACS_WEBHOOKS;
+/** Why the payer's bank returned an instruction (`BacsMandateReturned`'s `ReasonCode`). */
+export type MandateReturnedReason = NonNullable<WebhookPayload<'BacsMandateReturned'>['ReasonCode']>;
 
 /** `BacsEventSource`. */
 export type BacsSource = 'Undefined' | 'Portal' | 'Api' | 'ClearBank' | 'Bacs';
@@ -37,8 +29,11 @@ export interface InstructionFacts {
   reference: string;
 }
 
-/** One unpaid direct debit or unapplied credit as its webhook carries it. */
-export interface ItemFacts {
+/**
+ * One unpaid direct debit or unapplied credit as its webhook carries it; `Code` and `Reason` are its
+ * transaction and reason codes (`U1`, `U7`, `U9` and 0 or 1 unpaid; `RA` and `UNAPPLIED_CREDIT_REASONS`).
+ */
+export interface ItemFacts<Code extends string = string, Reason extends string = string> {
   bacsTransactionId: string;
   creditor: BacsParty;
   debtor: BacsParty;
@@ -46,9 +41,9 @@ export interface ItemFacts {
   amount: Decimal;
   /** YYYY-MM-DD. */
   processingDate: string;
-  transactionCode: string;
+  transactionCode: Code;
   serviceUserNumber: string;
-  reasonCode: string;
+  reasonCode: Reason;
 }
 
 export function bacsParty(party: BacsParty) {
@@ -64,17 +59,20 @@ function parties(facts: InstructionFacts) {
   };
 }
 
-export function mandateInitiatedPayload(facts: InstructionFacts, source: BacsSource) {
+export function mandateInitiatedPayload(
+  facts: InstructionFacts,
+  source: BacsSource,
+): WebhookPayload<'BacsMandateInitiated'> {
   return { MandateId: facts.mandateId, ...parties(facts), TransactionCode: '0N', Source: source };
 }
 
 /** Reason codes: 5 no account, B virtual account closed, F account closed or not accepting debits, I, K, O. */
 export function mandateInitiationFailedPayload(
   facts: Omit<InstructionFacts, 'mandateId'>,
-  reasonCode: string,
+  reasonCode: NonNullable<WebhookPayload<'BacsMandateInitiationFailed'>['ReasonCode']>,
   source: BacsSource,
   at: Date,
-) {
+): WebhookPayload<'BacsMandateInitiationFailed'> {
   return {
     ReasonCode: reasonCode,
     EventDate: at.toISOString(),
@@ -83,7 +81,10 @@ export function mandateInitiationFailedPayload(
   };
 }
 
-export function mandateCancelledPayload(facts: InstructionFacts, source: BacsSource) {
+export function mandateCancelledPayload(
+  facts: InstructionFacts,
+  source: BacsSource,
+): WebhookPayload<'BacsMandateCancelled'> {
   return { MandateId: facts.mandateId, ...parties(facts), TransactionCode: '0C', Source: source };
 }
 
@@ -92,7 +93,7 @@ export function mandateCancellationFailedPayload(
   facts: Omit<InstructionFacts, 'mandateId'>,
   source: BacsSource,
   at: Date,
-) {
+): WebhookPayload<'BacsMandateCancellationFailed'> {
   return {
     ReasonCode: '6',
     TransactionCode: '0C',
@@ -104,10 +105,10 @@ export function mandateCancellationFailedPayload(
 
 export function mandateReturnedPayload(
   facts: InstructionFacts,
-  reasonCode: string,
+  reasonCode: MandateReturnedReason,
   source: BacsSource,
   at: Date,
-) {
+): WebhookPayload<'BacsMandateReturned'> {
   return {
     MandateId: facts.mandateId,
     ReasonCode: reasonCode,
@@ -122,7 +123,7 @@ export function mandateReturnFailedPayload(
   errorMessage: string,
   source: BacsSource,
   at: Date,
-) {
+): WebhookPayload<'BacsMandateReturnFailed'> {
   return {
     MandateId: facts.mandateId,
     ErrorMessage: errorMessage,
@@ -133,7 +134,7 @@ export function mandateReturnFailedPayload(
 }
 
 /** `BacsUnpaidDirectDebitReceived` and `BacsUnappliedCreditReceived` share one shape. */
-export function bacsItemPayload(item: ItemFacts) {
+export function bacsItemPayload<Code extends string, Reason extends string>(item: ItemFacts<Code, Reason>) {
   return {
     CreditorInformation: bacsParty(item.creditor),
     DebtorInformation: bacsParty(item.debtor),
@@ -141,10 +142,10 @@ export function bacsItemPayload(item: ItemFacts) {
     Amount: item.amount.toNumber(),
     ProcessingDate: `${item.processingDate}T00:00:00Z`,
     TransactionCode: item.transactionCode,
-    Status: 'Pending',
+    Status: 'Pending' as const,
     ServiceUserNumber: item.serviceUserNumber,
     ReasonCode: item.reasonCode,
-    Source: 'Bacs',
+    Source: 'Bacs' as const,
     BacsTransactionId: item.bacsTransactionId,
   };
 }

@@ -5,19 +5,19 @@ import { parseUkBban } from '#shared/domain/iban.js';
 import { MoneyDecimal } from '#shared/domain/money.js';
 import type { MandateState } from '#shared/operations/direct-debits/schemas.js';
 import type { UsageType } from '#shared/operations/sterling-accounts/schemas.js';
+import type { UNAPPLIED_CREDIT_REASONS } from '#shared/webhooks/payloads/direct-debits.js';
 import { balanceOf, ledger, moveMoney } from '#sim/core/ledger.js';
 import { defineState, type SimState } from '#sim/core/state.js';
 import { emitterFor } from '#sim/core/product.js';
 import type { Emit, SimHost } from '#sim/core/types.js';
 import { book, type RealAccount, type VirtualAccount } from '../sterling-accounts/accounts.js';
 import {
-  BACS_WEBHOOKS,
   type BacsParty,
   type BacsSource,
-  type BacsWebhook,
   bacsItemPayload,
   type InstructionFacts,
   type ItemFacts,
+  type MandateReturnedReason,
   mandateCancellationFailedPayload,
   mandateCancelledPayload,
   mandateInitiatedPayload,
@@ -85,14 +85,22 @@ export interface Collection {
   amount: Decimal;
   date: LocalDate;
   /** Bacs transaction code: 01 first, 17 regular, 19 final. */
-  transactionCode: string;
+  transactionCode: keyof typeof UNPAID_TRANSACTION_CODES;
   status: 'Scheduled' | 'Paid' | 'Unpaid';
   reference: string;
   payer: BacsParty;
 }
 
+/** The code of an unpaid item: its collection's, with U for the first digit. */
+const UNPAID_TRANSACTION_CODES = { '01': 'U1', '17': 'U7', '19': 'U9' } as const;
+type UnpaidTransactionCode = (typeof UNPAID_TRANSACTION_CODES)[keyof typeof UNPAID_TRANSACTION_CODES];
+type UnappliedCreditReason = (typeof UNAPPLIED_CREDIT_REASONS)[number];
+
 /** An unpaid direct debit or an unapplied credit, as the reads and the webhook show it. */
-export interface BacsItem extends ItemFacts {
+export interface BacsItem<Code extends string = string, Reason extends string = string> extends ItemFacts<
+  Code,
+  Reason
+> {
   kind: 'UnpaidDirectDebit' | 'UnappliedCredit';
   institutionId: string;
   accountId: string;
@@ -121,10 +129,6 @@ export const bacs = defineState('bacs', () => ({
   config: { dormancyMonths: DEFAULT_DORMANCY_MONTHS },
   dormancyCheckAt: undefined as string | undefined,
 }));
-
-function send(emit: Emit, webhook: BacsWebhook, payload: unknown): void {
-  emit(BACS_WEBHOOKS[webhook].type, BACS_WEBHOOKS[webhook].version, payload);
-}
 
 // --- Accounts -----------------------------------------------------------------------------------------
 
@@ -324,11 +328,11 @@ export function createInstruction(host: SimHost, input: NewInstruction, emit: Em
   const failure = initiationFailure(payer);
   if (failure) {
     mandate.state = 'Rejected';
-    send(emit, 'mandateInitiationFailed', mandateInitiationFailedPayload(facts, failure, input.source, now));
+    emit('BacsMandateInitiationFailed', 1, mandateInitiationFailedPayload(facts, failure, input.source, now));
     return { kind: 'failed', mandate, reasonCode: failure };
   }
   mandate.state = 'Active';
-  send(emit, 'mandateInitiated', mandateInitiatedPayload(facts, input.source));
+  emit('BacsMandateInitiated', 2, mandateInitiatedPayload(facts, input.source));
   ensureDormancyCheck(host);
   return { kind: 'created', mandate };
 }
@@ -372,11 +376,11 @@ export function cancelInstruction(
   const now = host.clock.now();
   if (!mandate || !LIVE.includes(mandate.state)) {
     const facts = mandate ? instructionFacts(host.state, mandate) : unknown;
-    send(emit, 'mandateCancellationFailed', mandateCancellationFailedPayload(facts, source, now));
+    emit('BacsMandateCancellationFailed', 1, mandateCancellationFailedPayload(facts, source, now));
     return 'not-found';
   }
   mandate.state = 'Cancelled';
-  send(emit, 'mandateCancelled', mandateCancelledPayload(instructionFacts(host.state, mandate), source));
+  emit('BacsMandateCancelled', 2, mandateCancelledPayload(instructionFacts(host.state, mandate), source));
   return 'cancelled';
 }
 
@@ -395,7 +399,7 @@ export const RETURN_NOT_VALID = 'Mandate return request is not valid';
 export function returnInstruction(
   host: SimHost,
   mandate: Mandate,
-  reasonCode: string,
+  reasonCode: MandateReturnedReason,
   emit: Emit,
 ): 'returned' | 'failed' {
   const now = host.clock.now();
@@ -404,11 +408,11 @@ export function returnInstruction(
     .get(bacs)
     .collections.some((c) => c.mandateId === mandate.id && c.status !== 'Scheduled');
   if (!LIVE.includes(mandate.state) || collected) {
-    send(emit, 'mandateReturnFailed', mandateReturnFailedPayload(facts, RETURN_NOT_VALID, 'Api', now));
+    emit('BacsMandateReturnFailed', 1, mandateReturnFailedPayload(facts, RETURN_NOT_VALID, 'Api', now));
     return 'failed';
   }
   mandate.state = 'Returned';
-  send(emit, 'mandateReturned', mandateReturnedPayload(facts, reasonCode, 'Api', now));
+  emit('BacsMandateReturned', 1, mandateReturnedPayload(facts, reasonCode, 'Api', now));
   return 'returned';
 }
 
@@ -499,7 +503,7 @@ function processCollection(host: SimHost, collection: Collection): void {
   const funds = balanceOf(host.state, mandate.accountId).amount;
   if (!live || funds.lt(collection.amount)) {
     collection.status = 'Unpaid';
-    const item: BacsItem = {
+    const item: BacsItem<UnpaidTransactionCode, '0' | '1'> = {
       kind: 'UnpaidDirectDebit',
       institutionId: mandate.institutionId,
       accountId: mandate.accountId,
@@ -514,13 +518,13 @@ function processCollection(host: SimHost, collection: Collection): void {
       amount: collection.amount,
       processingDate: collection.date,
       settlementDate: addDays(collection.date, 1),
-      transactionCode: `U${collection.transactionCode.slice(1)}`,
+      transactionCode: UNPAID_TRANSACTION_CODES[collection.transactionCode],
       serviceUserNumber: mandate.serviceUserNumber,
       reasonCode: live ? '0' : '1',
       createdAt: now.toISOString(),
     };
     host.state.get(bacs).items.push(item);
-    send(emitterFor(host, mandate.institutionId), 'unpaidDirectDebitReceived', bacsItemPayload(item));
+    emitterFor(host, mandate.institutionId)('BacsUnpaidDirectDebitReceived', 3, bacsItemPayload(item));
     return;
   }
   // A virtual account holds no money of its own: the debit comes from its real account.
@@ -557,8 +561,7 @@ export interface UnappliedCredit {
   serviceUserNumber: string;
   reference: string;
   remitter?: Partial<BacsParty>;
-  /** 0 invalid details, 2 beneficiary deceased, 3 account transferred, 5 no account, B closed, C requested. */
-  reasonCode?: string;
+  reasonCode?: UnappliedCreditReason;
   date?: LocalDate;
 }
 
@@ -575,7 +578,7 @@ export function receiveUnappliedCredit(host: SimHost, credit: UnappliedCredit): 
   const date = credit.date ?? ukDateOf(now);
   const beneficiary = payerParty(credit.payer);
   const user = serviceUserOf(host.state, credit.serviceUserNumber);
-  const item: BacsItem = {
+  const item: BacsItem<'RA', UnappliedCreditReason> = {
     kind: 'UnappliedCredit',
     institutionId: credit.institutionId,
     accountId: credit.payer.account.id,
@@ -598,7 +601,7 @@ export function receiveUnappliedCredit(host: SimHost, credit: UnappliedCredit): 
     createdAt: now.toISOString(),
   };
   host.state.get(bacs).items.push(item);
-  send(emitterFor(host, credit.institutionId), 'unappliedCreditReceived', bacsItemPayload(item));
+  emitterFor(host, credit.institutionId)('BacsUnappliedCreditReceived', 3, bacsItemPayload(item));
   return item;
 }
 

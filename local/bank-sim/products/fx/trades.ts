@@ -47,13 +47,6 @@ export const MIN_TRADE_AMOUNTS: Readonly<Record<FxCurrency, string>> = {
   SEK: '1000',
 };
 
-export const FX_WEBHOOKS = {
-  executed: { type: 'Fx.Trade.Executed', version: 1 },
-  settled: { type: 'Fx.Trade.Settled', version: 1 },
-  cancelled: { type: 'Fx.Trade.Cancelled', version: 1 },
-  settlementFailed: { type: 'Fx.Trade.Settlement.Failed', version: 1 },
-} as const;
-
 export const INSUFFICIENT_FUNDS = 'Insufficient funds';
 export const ACCOUNT_VALIDATION_FAILED = 'Account validation failed';
 
@@ -409,16 +402,18 @@ function bookTrade(host: SimHost, trade: FxTrade, emit: Emit): void {
   const wallets = walletsOf(host, trade);
   const cancel = (reason: string) => {
     trade.status = 'Cancelled';
-    const { type, version } = FX_WEBHOOKS.cancelled;
-    emit(type, version, { ...tradeMembers(trade), CancellationCode: '1', CancellationReason: reason });
+    emit('Fx.Trade.Cancelled', 1, {
+      ...tradeMembers(trade),
+      CancellationCode: '1',
+      CancellationReason: reason,
+    });
   };
   if (!wallets) return cancel(ACCOUNT_VALIDATION_FAILED);
   const sameDay = valueDayOf(trade) === ukDateOf(now);
   if (sameDay && wallets.sell.available().lt(trade.amounts.sellAmount)) return cancel(INSUFFICIENT_FUNDS);
 
   trade.executedAt = now.toISOString();
-  const { type, version } = FX_WEBHOOKS.executed;
-  emit(type, version, executedPayload(trade));
+  emit('Fx.Trade.Executed', 1, executedPayload(trade));
   let settleAt: Date;
   if (sameDay) {
     wallets.sell.move({ available: trade.amounts.sellAmount.negated() });
@@ -461,8 +456,7 @@ function settle(host: SimHost, trade: FxTrade, held: boolean): void {
     };
   }
   trade.status = 'Settled';
-  const { type, version } = FX_WEBHOOKS.settled;
-  emit(type, version, {
+  emit('Fx.Trade.Settled', 1, {
     ...tradeMembers(trade),
     DebitTransactionId: debitId,
     DebitAmount: sellAmount.toNumber(),
@@ -493,8 +487,7 @@ function failSettlement(host: SimHost, trade: FxTrade, reason: string, retriable
   trade.failedSettlements = (trade.failedSettlements ?? 0) + 1;
   const willBeRetried = retriable && trade.failedSettlements <= config.settlementRetries;
   trade.status = willBeRetried ? 'SettlementRetrying' : 'SettlementFailed';
-  const { type, version } = FX_WEBHOOKS.settlementFailed;
-  emitterFor(host, trade.institutionId)(type, version, {
+  emitterFor(host, trade.institutionId)('Fx.Trade.Settlement.Failed', 1, {
     ...tradeMembers(trade),
     CancellationCode: '1',
     CancellationReason: reason,

@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Decimal } from 'decimal.js';
-import { MCCY_CURRENCIES } from '#shared/domain/mccy-rules.js';
+import { MCCY_CURRENCIES, type MCCY_STATUS_REASONS } from '#shared/domain/mccy-rules.js';
 import { ukAccountIdentifiers } from '#shared/domain/iban.js';
 import { MoneyDecimal } from '#shared/domain/money.js';
+import { SIMULATED_BANK_CODE } from '#sim/core/bank.js';
 import { defineState, type SimState } from '#sim/core/state.js';
-import type { Emit, SimHost } from '#sim/core/types.js';
+import { TITLES } from '#sim/core/problems.js';
+import type { Emit, RouteContext, SimHost, SimResponse } from '#sim/core/types.js';
+import type { WebhookPayload } from '#shared/webhooks/payloads/index.js';
+import { TYPES_WITH_INSTITUTION_ID } from '#shared/webhooks/payloads/mccy-accounts.js';
 
 /**
  * The simulated multi-currency bank (spec part 2, "Multi-currency accounts"): real accounts per institution
@@ -21,9 +25,9 @@ export const OFFERED_CURRENCIES: readonly string[] = MCCY_CURRENCIES;
 
 /** Sort code of the simulated multi-currency IBANs: apart from sterling's (spec part 2, "different sort code"). */
 export const MCCY_SORT_CODE = '040800';
-const BANK_CODE = 'CLRB';
 
 export type AccountStatus = 'Active' | 'Suspended' | 'Closed';
+export type StatusReason = (typeof MCCY_STATUS_REASONS)[number];
 export type AccountType = 'Customer' | 'Operating';
 
 export interface Identifier {
@@ -48,7 +52,7 @@ export interface MccyAccount {
   customerId?: string;
   iban: string;
   status: AccountStatus;
-  statusReason?: string;
+  statusReason?: StatusReason;
   statusInformation?: string;
   type: AccountType;
   createdAt: string;
@@ -65,7 +69,7 @@ export interface MccyVirtualAccount {
   owner: string;
   iban: string;
   status: AccountStatus;
-  statusReason?: string;
+  statusReason?: StatusReason;
   statusInformation?: string;
   createdAt: string;
   modifiedAt?: string;
@@ -82,6 +86,24 @@ export const mccyBank = defineState('mccy', () => ({
 /** A refusal the product maps to the status the reference documents for its operation. */
 export type Outcome<T> =
   { kind: 'done'; value: T } | { kind: 'missing'; detail: string } | { kind: 'refused'; detail: string };
+
+/** An outcome answered: 404 missing, `refusedStatus` refused, else `ok` with the value. */
+export function answer<T>(
+  ctx: RouteContext,
+  outcome: Outcome<T>,
+  refusedStatus: 400 | 422,
+  ok: (value: T) => SimResponse,
+): SimResponse {
+  if (outcome.kind === 'missing') return ctx.problem(404, TITLES.notFound, outcome.detail);
+  if (outcome.kind === 'refused') {
+    return ctx.problem(
+      refusedStatus,
+      refusedStatus === 422 ? TITLES.unprocessable : TITLES.badRequest,
+      outcome.detail,
+    );
+  }
+  return ok(outcome.value);
+}
 
 const done = <T>(value: T): Outcome<T> => ({ kind: 'done', value });
 const missing = (detail: string): Outcome<never> => ({ kind: 'missing', detail });
@@ -100,7 +122,7 @@ function issueIban(state: SimState): string {
   for (;;) {
     bank.serial += 1;
     const { iban } = ukAccountIdentifiers({
-      bankCode: BANK_CODE,
+      bankCode: SIMULATED_BANK_CODE,
       sortCode: MCCY_SORT_CODE,
       accountNumber: String(20_000_000 + bank.serial),
     });
@@ -171,7 +193,7 @@ function identifiersPayload(iban: string) {
   return [{ Identifier: iban, Kind: 'Iban' }];
 }
 
-function accountPayload(account: MccyAccount, updated: boolean) {
+function accountPayload(account: MccyAccount): WebhookPayload<'Accounts.AccountCreated'> {
   return {
     AccountId: account.id,
     Name: account.name,
@@ -184,46 +206,52 @@ function accountPayload(account: MccyAccount, updated: boolean) {
     ...(account.customerId && { CustomerId: account.customerId }),
     Identifiers: identifiersPayload(account.iban),
     TimestampCreated: account.createdAt,
-    ...(updated && {
-      TimestampModified: account.modifiedAt ?? account.createdAt,
-      StatusReason: account.statusReason ?? null,
-      StatusInformation: account.statusInformation ?? null,
-    }),
     Type: account.type,
   };
 }
 
-function virtualAccountPayload(virtual: MccyVirtualAccount, updated: boolean) {
+/** What an update adds to the created payload: when, and the status's reason and information. */
+function modification(target: MccyAccount | MccyVirtualAccount) {
+  return {
+    TimestampModified: target.modifiedAt ?? target.createdAt,
+    StatusReason: target.statusReason ?? null,
+    StatusInformation: target.statusInformation ?? null,
+  };
+}
+
+/** The created payload with the modification before `Type`, as the page lists them. */
+function accountUpdatedPayload(account: MccyAccount): WebhookPayload<'Accounts.AccountUpdated'> {
+  const { Type, ...created } = accountPayload(account);
+  return { ...created, ...modification(account), Type };
+}
+
+function virtualAccountPayload(
+  virtual: MccyVirtualAccount,
+): WebhookPayload<'Accounts.VirtualAccountCreated'> {
   return {
     VirtualAccountId: virtual.id,
     AccountId: virtual.accountId,
-    ...(!updated && { BatchId: virtual.batchId }),
+    BatchId: virtual.batchId,
     Owner: virtual.owner,
     Status: virtual.status,
     Identifiers: identifiersPayload(virtual.iban),
     TimestampCreated: virtual.createdAt,
-    ...(updated && {
-      TimestampModified: virtual.modifiedAt ?? virtual.createdAt,
-      StatusReason: virtual.statusReason ?? null,
-      StatusInformation: virtual.statusInformation ?? null,
-    }),
   };
 }
 
-/**
- * The account pages (AccountCreated, AccountUpdated, VirtualAccountCreated) show a top-level
- * `InstitutionId`; the VirtualAccountUpdated page does not.
- */
-export const ACCOUNT_WEBHOOKS = {
-  accountCreated: { type: 'Accounts.AccountCreated', version: 1, institutionIdOnTop: true },
-  accountUpdated: { type: 'Accounts.AccountUpdated', version: 1, institutionIdOnTop: true },
-  virtualAccountCreated: { type: 'Accounts.VirtualAccountCreated', version: 1, institutionIdOnTop: true },
-  virtualAccountUpdated: { type: 'Accounts.VirtualAccountUpdated', version: 1, institutionIdOnTop: false },
-} as const;
+/** The update has no `BatchId`. */
+function virtualAccountUpdatedPayload(
+  virtual: MccyVirtualAccount,
+): WebhookPayload<'Accounts.VirtualAccountUpdated'> {
+  const { BatchId: _, ...created } = virtualAccountPayload(virtual);
+  return { ...created, ...modification(virtual) };
+}
 
-function send(emit: Emit, webhook: keyof typeof ACCOUNT_WEBHOOKS, institutionId: string, payload: unknown) {
-  const { type, version, institutionIdOnTop } = ACCOUNT_WEBHOOKS[webhook];
-  emit(type, version, payload, institutionIdOnTop ? { InstitutionId: institutionId } : undefined);
+/** The institution's id at the top of the envelope, for the types whose page shows it there. */
+function topLevelOf(type: string, institutionId: string) {
+  return (TYPES_WITH_INSTITUTION_ID as readonly string[]).includes(type)
+    ? { InstitutionId: institutionId }
+    : undefined;
 }
 
 // --- Real accounts --------------------------------------------------------------------------------------
@@ -271,7 +299,8 @@ export function createAccount(host: SimHost, input: NewAccount, emit: Emit): Out
     balances: new Map(),
   };
   host.state.get(mccyBank).accounts.set(account.id, account);
-  send(emit, 'accountCreated', account.institutionId, accountPayload(account, false));
+  const type = 'Accounts.AccountCreated';
+  emit(type, 1, accountPayload(account), topLevelOf(type, account.institutionId));
   return done(account);
 }
 
@@ -285,7 +314,8 @@ function openAccount(state: SimState, institutionId: string, accountId: string):
 
 function touched(host: SimHost, account: MccyAccount, emit: Emit): Outcome<MccyAccount> {
   account.modifiedAt = host.clock.now().toISOString();
-  send(emit, 'accountUpdated', account.institutionId, accountPayload(account, true));
+  const type = 'Accounts.AccountUpdated';
+  emit(type, 1, accountUpdatedPayload(account), topLevelOf(type, account.institutionId));
   return done(account);
 }
 
@@ -304,7 +334,7 @@ export function amendAccount(
 
 export interface StatusChange {
   status: 'Active' | 'Suspended';
-  statusReason?: string | null;
+  statusReason?: StatusReason | null;
   information?: string | null;
 }
 
@@ -391,7 +421,8 @@ export function createVirtualAccount(
     createdAt: host.clock.now().toISOString(),
   };
   host.state.get(mccyBank).virtualAccounts.set(virtual.id, virtual);
-  send(emit, 'virtualAccountCreated', virtual.institutionId, virtualAccountPayload(virtual, false));
+  const type = 'Accounts.VirtualAccountCreated';
+  emit(type, 1, virtualAccountPayload(virtual), topLevelOf(type, virtual.institutionId));
   return done(virtual);
 }
 
@@ -413,7 +444,8 @@ function openVirtualAccount(
 
 function virtualTouched(host: SimHost, virtual: MccyVirtualAccount, emit: Emit): Outcome<MccyVirtualAccount> {
   virtual.modifiedAt = host.clock.now().toISOString();
-  send(emit, 'virtualAccountUpdated', virtual.institutionId, virtualAccountPayload(virtual, true));
+  const type = 'Accounts.VirtualAccountUpdated';
+  emit(type, 1, virtualAccountUpdatedPayload(virtual), topLevelOf(type, virtual.institutionId));
   return done(virtual);
 }
 

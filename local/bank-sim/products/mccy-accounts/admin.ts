@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { MoneyDecimal } from '#shared/domain/money.js';
 import { processingTimeOfDay } from '#shared/domain/mccy-schedule.js';
+import { adminAmount } from '#sim/core/admin.js';
 import type { AdminApi } from '#sim/core/product.js';
 import { TITLES } from '#sim/core/problems.js';
 import { accountView, balancesView, mccyBank, virtualAccountView } from './accounts.js';
@@ -14,7 +15,7 @@ const inboundSchema = z.strictObject({
   /** The account's id, or an IBAN of the account or one of its virtual accounts. */
   account: z.string().check(z.minLength(1)),
   currency,
-  amount: z.union([z.string().check(z.regex(/^\d{1,13}(\.\d{1,2})?$/)), z.number().check(z.positive())]),
+  amount: adminAmount,
   reference: z.optional(z.string().check(z.maxLength(140))),
   endToEndId: z.optional(z.string().check(z.maxLength(35))),
   debtorName: z.optional(z.string().check(z.minLength(1), z.maxLength(140))),

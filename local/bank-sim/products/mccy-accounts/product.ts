@@ -1,13 +1,13 @@
-import { MoneyDecimal } from '#shared/domain/money.js';
 import * as ops from '#shared/operations/mccy-accounts/operations.js';
 import type { TransactionsQuery } from '#shared/operations/mccy-accounts/schemas.js';
 import type { Paging } from '#shared/operations/paging.js';
 import type { Product } from '#sim/core/product.js';
 import { TITLES } from '#sim/core/problems.js';
-import type { RouteContext, SimResponse } from '#sim/core/types.js';
+import type { RouteContext, SimHost, SimResponse } from '#sim/core/types.js';
 import {
   accountView,
   addCurrency,
+  answer,
   amendAccount,
   amendVirtualAccount,
   balancesView,
@@ -19,7 +19,8 @@ import {
   findAccount,
   findVirtualAccount,
   listAccounts,
-  type Outcome,
+  type MccyAccount,
+  type MccyVirtualAccount,
   setAccountStatus,
   setVirtualAccountStatus,
   type StatusChange,
@@ -43,42 +44,48 @@ import { mccyAdminRoutes } from './admin.js';
  * reference documents for its operation: 422 where it lists one, else 400; an unknown id is 404.
  */
 
-/** Whatever number type the schema outputs (Decimal, JsonNumber, number), as an exact Decimal. */
-function decimalOf(value: unknown) {
-  if (typeof value === 'object' && value !== null && 'source' in value) {
-    return new MoneyDecimal(String((value as { source: string }).source));
-  }
-  return new MoneyDecimal(String(value));
-}
-
-function answer<T>(
-  ctx: RouteContext,
-  outcome: Outcome<T>,
-  refusedStatus: 400 | 422,
-  ok: (value: T) => SimResponse,
-): SimResponse {
-  if (outcome.kind === 'missing') return ctx.problem(404, TITLES.notFound, outcome.detail);
-  if (outcome.kind === 'refused') {
-    return ctx.problem(
-      refusedStatus,
-      refusedStatus === 422 ? TITLES.unprocessable : TITLES.badRequest,
-      outcome.detail,
-    );
-  }
-  return ok(outcome.value);
-}
-
 const noContent = (): SimResponse => ({ status: 204 });
 const accepted = (): SimResponse => ({ status: 202 });
 
-function transactionFilter(query: TransactionsQuery) {
-  return {
+/** The institution's account named by the path (closed ones included), or 404. */
+function withAccount(
+  ctx: RouteContext<unknown, { accountId: string }>,
+  then: (account: MccyAccount) => SimResponse,
+): SimResponse {
+  const account = findAccount(ctx.state, ctx.institution.id, ctx.params.accountId);
+  if (!account) return ctx.problem(404, TITLES.notFound, `no multi-currency account ${ctx.params.accountId}`);
+  return then(account);
+}
+
+/** The institution's virtual account named by the path, or 404. */
+function withVirtualAccount(
+  ctx: RouteContext<unknown, { virtualAccountId: string }>,
+  then: (virtual: MccyVirtualAccount) => SimResponse,
+): SimResponse {
+  const { virtualAccountId } = ctx.params;
+  const virtual = findVirtualAccount(ctx.state, ctx.institution.id, virtualAccountId);
+  if (!virtual)
+    return ctx.problem(404, TITLES.notFound, `no multi-currency virtual account ${virtualAccountId}`);
+  return then(virtual);
+}
+
+/** One page of a real account's or a virtual account's transactions, filtered as the query says. */
+function answerTransactions(
+  host: SimHost,
+  ctx: RouteContext<unknown>,
+  scope: { accountId: string } | { virtualAccountId: string },
+): SimResponse {
+  const query = ctx.queryValues as TransactionsQuery;
+  const transactions = listTransactions(host, {
+    institutionId: ctx.institution.id,
+    ...scope,
     currency: query.Currency,
     ...(query.PageNumber !== undefined && { pageNumber: query.PageNumber }),
     ...(query.PageSize !== undefined && { pageSize: query.PageSize }),
     ...(query.StartDateTime !== undefined && { startDateTime: new Date(query.StartDateTime) }),
     ...(query.EndDateTime !== undefined && { endDateTime: new Date(query.EndDateTime) }),
-  };
+  });
+  return ctx.json(200, { transactions: transactions.map(transactionView) });
 }
 
 function accountReference(
@@ -95,7 +102,7 @@ export const mccyAccountsProduct: Product = {
   bankRoutes(bank) {
     const statusChange = (body: {
       status: 'Active' | 'Suspended';
-      statusReason?: string | null | undefined;
+      statusReason?: StatusChange['statusReason'] | undefined;
       information?: string | null | undefined;
     }): StatusChange => ({
       status: body.status,
@@ -137,12 +144,9 @@ export const mccyAccountsProduct: Product = {
       return ctx.json(200, { accounts: accounts.map(accountView) });
     });
 
-    bank.operation(ops.getMccyAccount, (ctx) => {
-      const account = findAccount(ctx.state, ctx.institution.id, ctx.params.accountId);
-      if (!account)
-        return ctx.problem(404, TITLES.notFound, `no multi-currency account ${ctx.params.accountId}`);
-      return ctx.json(200, accountView(account));
-    });
+    bank.operation(ops.getMccyAccount, (ctx) =>
+      withAccount(ctx, (account) => ctx.json(200, accountView(account))),
+    );
 
     bank.operation(ops.amendMccyAccount, (ctx) =>
       answer(
@@ -171,12 +175,9 @@ export const mccyAccountsProduct: Product = {
       ),
     );
 
-    bank.operation(ops.getMccyAccountBalances, (ctx) => {
-      const account = findAccount(ctx.state, ctx.institution.id, ctx.params.accountId);
-      if (!account)
-        return ctx.problem(404, TITLES.notFound, `no multi-currency account ${ctx.params.accountId}`);
-      return ctx.json(200, balancesView(account));
-    });
+    bank.operation(ops.getMccyAccountBalances, (ctx) =>
+      withAccount(ctx, (account) => ctx.json(200, balancesView(account))),
+    );
 
     bank.operation(ops.closeMccyAccount, (ctx) =>
       answer(
@@ -207,17 +208,9 @@ export const mccyAccountsProduct: Product = {
       ),
     );
 
-    bank.operation(ops.getMccyVirtualAccount, (ctx) => {
-      const virtual = findVirtualAccount(ctx.state, ctx.institution.id, ctx.params.virtualAccountId);
-      if (!virtual) {
-        return ctx.problem(
-          404,
-          TITLES.notFound,
-          `no multi-currency virtual account ${ctx.params.virtualAccountId}`,
-        );
-      }
-      return ctx.json(200, virtualAccountView(virtual));
-    });
+    bank.operation(ops.getMccyVirtualAccount, (ctx) =>
+      withVirtualAccount(ctx, (virtual) => ctx.json(200, virtualAccountView(virtual))),
+    );
 
     bank.operation(ops.amendMccyVirtualAccount, (ctx) =>
       answer(
@@ -260,33 +253,14 @@ export const mccyAccountsProduct: Product = {
 
     // --- Transactions ---------------------------------------------------------------------------------------
 
-    bank.operation(ops.listMccyAccountTransactions, (ctx) => {
-      const accountId = ctx.params.accountId;
-      const account = findAccount(ctx.state, ctx.institution.id, accountId);
-      if (!account) return ctx.problem(404, TITLES.notFound, `no multi-currency account ${accountId}`);
-      const filter = transactionFilter(ctx.queryValues as TransactionsQuery);
-      const transactions = listTransactions(bank, {
-        institutionId: ctx.institution.id,
-        accountId: account.id,
-        ...filter,
-      });
-      return ctx.json(200, { transactions: transactions.map(transactionView) });
-    });
+    bank.operation(ops.listMccyAccountTransactions, (ctx) =>
+      withAccount(ctx, (account) => answerTransactions(bank, ctx, { accountId: account.id })),
+    );
 
-    bank.operation(ops.listMccyVirtualAccountTransactions, (ctx) => {
-      const virtualAccountId = ctx.params.virtualAccountId;
-      const virtual = findVirtualAccount(ctx.state, ctx.institution.id, virtualAccountId);
-      if (!virtual)
-        return ctx.problem(404, TITLES.notFound, `no multi-currency virtual account ${virtualAccountId}`);
-      const filter = transactionFilter(ctx.queryValues as TransactionsQuery);
-      const transactions = listTransactions(bank, {
-        institutionId: ctx.institution.id,
-        virtualAccountId: virtual.id,
-        ...filter,
-      });
-      // The reference draws this answer as one transaction; a list is a list: the real account's wrapper.
-      return ctx.json(200, { transactions: transactions.map(transactionView) });
-    });
+    // The reference draws this answer as one transaction; a list is a list: the real account's wrapper.
+    bank.operation(ops.listMccyVirtualAccountTransactions, (ctx) =>
+      withVirtualAccount(ctx, (virtual) => answerTransactions(bank, ctx, { virtualAccountId: virtual.id })),
+    );
 
     bank.operation(ops.getMccyTransaction, (ctx) => {
       const transaction = findTransaction(ctx.state, ctx.institution.id, ctx.params.transactionId);
@@ -356,7 +330,7 @@ export const mccyAccountsProduct: Product = {
           institutionId: ctx.institution.id,
           debit,
           credit,
-          amount: decimalOf(body.instructedAmount),
+          amount: body.instructedAmount,
           currency: body.instructedCurrency,
           endToEndId: body.endToEndId,
           reference: body.reference ?? null,
@@ -372,7 +346,7 @@ export const mccyAccountsProduct: Product = {
         institutionId: ctx.institution.id,
         accountUniqueId: ctx.params.accountUniqueId,
         currency: body.instructedCurrency,
-        amount: decimalOf(body.instructedAmount),
+        amount: body.instructedAmount,
         reference: body.reference ?? null,
         endToEndId: body.endToEndId ?? null,
         creditorIban: body.ultimateCreditor.iban,

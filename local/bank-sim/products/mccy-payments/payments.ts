@@ -30,14 +30,6 @@ import { mccyPaymentTerms } from '../mccy-accounts/payment-terms.js';
  * account's currency balance and settles on the simulated clock; the `Payments.Mccy.*` webhooks follow.
  */
 
-export const MCCY_PAYMENT_WEBHOOKS = {
-  created: { type: 'Payments.Mccy.TransactionCreated', version: 1 },
-  settled: { type: 'Payments.Mccy.TransactionSettled', version: 1 },
-  cancelled: { type: 'Payments.Mccy.TransactionCancelled', version: 1 },
-  validationFailed: { type: 'Payments.Mccy.PaymentValidationFailed', version: 1 },
-  assessmentFailed: { type: 'Payments.Mccy.PaymentAssessmentFailed', version: 1 },
-} as const;
-
 /** The Assessment Failed page: insufficient balance is the only scenario that triggers it. */
 export const INSUFFICIENT_FUNDS = 'Insufficient funds';
 /** Code and reason of a cancellation the institution asked for (the page documents no list of codes). */
@@ -229,8 +221,7 @@ export function processBatch(host: SimHost, batch: SimPaymentBatch, processedAt:
     }
     adjust(account, batch.currency, { available: amount.negated() });
     payment.status = 'Created';
-    const { type, version } = MCCY_PAYMENT_WEBHOOKS.created;
-    emit(type, version, transactionPayload(batch, payment));
+    emit('Payments.Mccy.TransactionCreated', 1, transactionPayload(batch, payment));
     const settledAt = new Date(processedAt.getTime() + settlementDelayMs);
     host.schedule(settledAt, `mccy payment ${payment.endToEndId}`, () =>
       settle(host, emit, batch, payment, account, amount, { submittedAt: processedAt, settledAt }),
@@ -263,8 +254,7 @@ function settle(
     remitter: { name: payment.debtorName, identifiers: [{ identifier: account.iban, kind: 'Iban' }] },
   });
   payment.status = 'Settled';
-  const { type, version } = MCCY_PAYMENT_WEBHOOKS.settled;
-  emit(type, version, {
+  emit('Payments.Mccy.TransactionSettled', 1, {
     ...transactionPayload(batch, payment),
     TimestampSettled: at,
     TimestampSubmitted: times.submittedAt.toISOString(),
@@ -281,11 +271,12 @@ function fail(
   payment.status = status;
   payment.failure = errors;
   if (status === 'ValidationFailed') {
-    const { type, version } = MCCY_PAYMENT_WEBHOOKS.validationFailed;
-    emit(type, version, { Errors: errors, ...failurePayload(batch, payment) });
+    emit('Payments.Mccy.PaymentValidationFailed', 1, { Errors: errors, ...failurePayload(batch, payment) });
   } else {
-    const { type, version } = MCCY_PAYMENT_WEBHOOKS.assessmentFailed;
-    emit(type, version, { Error: errors.join('; '), ...failurePayload(batch, payment) });
+    emit('Payments.Mccy.PaymentAssessmentFailed', 1, {
+      Error: errors.join('; '),
+      ...failurePayload(batch, payment),
+    });
   }
 }
 
@@ -309,8 +300,7 @@ function cancel(host: SimHost, batch: SimPaymentBatch, payment: SimPayment, emit
   const at = host.clock.now().toISOString();
   debtorAccount(host, batch.institutionId, payment);
   payment.status = 'Cancelled';
-  const { type, version } = MCCY_PAYMENT_WEBHOOKS.cancelled;
-  emit(type, version, {
+  emit('Payments.Mccy.TransactionCancelled', 1, {
     ...transactionPayload(batch, payment),
     TimestampCancelled: at,
     CancellationCode: CANCELLED_BY_INSTITUTION.code,

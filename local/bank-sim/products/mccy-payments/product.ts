@@ -2,16 +2,12 @@ import { parseMultiCurrencyPaymentCurrency } from '#shared/domain/mccy-schedule.
 import * as ops from '#shared/operations/mccy-payments/operations.js';
 import type { Product } from '#sim/core/product.js';
 import { TITLES } from '#sim/core/problems.js';
-import type { RouteContext, SimResponse } from '#sim/core/types.js';
-import type { Outcome } from '../mccy-accounts/accounts.js';
+import type { SimResponse } from '#sim/core/types.js';
+import { answer } from '../mccy-accounts/accounts.js';
 import { mccyPaymentsAdminRoutes } from './admin.js';
 import { cancelPayment, cancelPaymentBatch, submitPaymentBatch } from './payments.js';
 
-function cancelled<T>(ctx: RouteContext, outcome: Outcome<T>): SimResponse {
-  if (outcome.kind === 'missing') return ctx.problem(404, TITLES.notFound, outcome.detail);
-  if (outcome.kind === 'refused') return ctx.problem(422, TITLES.unprocessable, outcome.detail);
-  return { status: 204 };
-}
+const cancelled = (): SimResponse => ({ status: 204 });
 
 /**
  * Multi-currency payments (spec part 2) on the multi-currency accounts (`payments.ts`): a batch is 202 with
@@ -34,12 +30,17 @@ export const mccyPaymentsProduct: Product = {
     });
 
     bank.operation(ops.cancelMccyBatch, (ctx) =>
-      cancelled(ctx, cancelPaymentBatch(bank, ctx.institution.id, ctx.params.batchId, ctx.emit)),
+      answer(ctx, cancelPaymentBatch(bank, ctx.institution.id, ctx.params.batchId, ctx.emit), 422, cancelled),
     );
 
     bank.operation(ops.cancelMccyTransaction, (ctx) => {
       const { batchId, endToEndId } = ctx.params;
-      return cancelled(ctx, cancelPayment(bank, ctx.institution.id, batchId, endToEndId, ctx.emit));
+      return answer(
+        ctx,
+        cancelPayment(bank, ctx.institution.id, batchId, endToEndId, ctx.emit),
+        422,
+        cancelled,
+      );
     });
   },
   adminRoutes: mccyPaymentsAdminRoutes,

@@ -1,16 +1,9 @@
 import * as z from 'zod/mini';
 import { parseOwnerName } from '#shared/domain/name-check-rules.js';
+import { SIMULATED_BANK_NAME } from '#sim/core/bank.js';
 import type { AdminApi } from '#sim/core/product.js';
 import { TITLES } from '#sim/core/problems.js';
-import {
-  answerFor,
-  nameCheckState,
-  ownPayee,
-  type Participant,
-  type Payee,
-  report,
-  SIMULATED_BANK_NAME,
-} from './scheme.js';
+import { answerFor, nameCheckState, ownPayee, type Participant, type Payee, report } from './scheme.js';
 
 const sortCode = z.string().check(z.regex(/^\d{6}$/));
 const identification = z.string().check(z.regex(/^\d{14}$/));

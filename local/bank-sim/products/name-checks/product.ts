@@ -5,12 +5,13 @@ import {
   verifyPayeeName,
 } from '#shared/operations/name-checks/operations.js';
 import type { NameCheckSettingBody } from '#shared/operations/name-checks/schemas.js';
+import { SIMULATED_BANK_NAME } from '#sim/core/bank.js';
 import type { Product } from '#sim/core/product.js';
 import { TITLES } from '#sim/core/problems.js';
 import type { RouteContext, SimResponse } from '#sim/core/types.js';
 import { book } from '../sterling-accounts/accounts.js';
 import { nameCheckAdminRoutes } from './admin.js';
-import { answerFor, nameCheckState, ownPayee, report, SIMULATED_BANK_NAME } from './scheme.js';
+import { answerFor, nameCheckState, ownPayee, report } from './scheme.js';
 
 const errorBody = (reason: string, participantName: string | null) => ({
   Error: { Reason: reason, ParticipantName: participantName },

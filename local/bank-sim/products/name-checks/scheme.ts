@@ -8,9 +8,6 @@ import {
 import { defineState, type SimState } from '#sim/core/state.js';
 import { book } from '../sterling-accounts/accounts.js';
 
-/** The name the simulated bank answers with when it is the responder (`MatchedBank`). */
-export const SIMULATED_BANK_NAME = 'Clearway Simulated Bank';
-
 export interface NameCheckConfig {
   /** Jaro-Winkler similarity (0 to 1) from which a name that is not equal is a close match. */
   closeMatchThreshold: number;

@@ -1,16 +1,12 @@
 import * as z from 'zod/mini';
+import { adminAmount, adminDuration } from '#sim/core/admin.js';
 import { ledger } from '#sim/core/ledger.js';
 import type { AdminApi } from '#sim/core/product.js';
 import { TITLES } from '#sim/core/problems.js';
 import { creditAccount, fpsConfig } from './fps.js';
 
-const duration = z.optional(z.number().check(z.gte(0)));
-const amountText = z.union([
-  z.string().check(z.regex(/^\d{1,13}(\.\d{1,2})?$/)),
-  z.number().check(z.positive()),
-]);
 const creditSchema = z.strictObject({
-  amount: amountText,
+  amount: adminAmount,
   endToEndId: z.optional(z.string().check(z.minLength(1), z.maxLength(35))),
   reference: z.optional(z.string().check(z.maxLength(35))),
   debtorName: z.optional(z.string().check(z.minLength(1), z.maxLength(140))),
@@ -20,7 +16,7 @@ const creditSchema = z.strictObject({
 });
 const paymentsConfigSchema = z.strictObject({
   openingBalance: z.optional(z.string().check(z.regex(/^-?\d{1,13}(\.\d{1,2})?$/))),
-  settlementDelayMs: duration,
+  settlementDelayMs: adminDuration,
   unreachableSortCodes: z.optional(z.array(z.string().check(z.regex(/^\d{6}$/)))),
   abusiveWords: z.optional(z.array(z.string().check(z.minLength(1)))),
   unregisteredSortCodes: z.optional(z.array(z.string().check(z.regex(/^\d{6}$/)))),

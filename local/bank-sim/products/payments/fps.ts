@@ -3,9 +3,11 @@ import type { Decimal } from 'decimal.js';
 import { FPS_TEXT, SCHEME_CREDITOR_NAME_LENGTH, SCHEME_REFERENCE_LENGTH } from '#shared/domain/fps-rules.js';
 import { MoneyDecimal } from '#shared/domain/money.js';
 import type { FpsAccount, FpsResponse, SinglePaymentResponse } from '#shared/operations/payments/schemas.js';
+import { SIMULATED_BANK_NAME } from '#sim/core/bank.js';
 import { type BookedTransaction, balanceOf, type Counterpart, ledger, moveMoney } from '#sim/core/ledger.js';
 import { defineState, type SimState } from '#sim/core/state.js';
 import type { RouteContext, SimHost } from '#sim/core/types.js';
+import type { WebhookPayload } from '#shared/webhooks/payloads/index.js';
 import { book, type RealAccount, type VirtualAccount } from '../sterling-accounts/accounts.js';
 
 /**
@@ -15,8 +17,6 @@ import { book, type RealAccount, type VirtualAccount } from '../sterling-account
  * after `settlementDelayMs` on the simulated clock; inbound credits settle at once.
  */
 
-/** The name the simulated bank gives itself in webhooks. */
-export const SIM_INSTITUTION_NAME = 'Clearway Simulated Bank';
 const SCREENING_PATH =
   'paymentInstruction.creditTransfer.remittanceInformation.structured.creditorReferenceInformation.reference';
 
@@ -215,7 +215,7 @@ function failMessage(
             UPIC: null,
             AccountName: account.name,
             AccountHolderLabel: account.label,
-            InstitutionName: SIM_INSTITUTION_NAME,
+            InstitutionName: SIMULATED_BANK_NAME,
           },
           Creditors: failed.map(({ transfer, booked }) => ({
             Reference: transfer.reference ?? '',
@@ -346,7 +346,7 @@ function settledPayload(
   t: BookedTransaction,
   config: PaymentsConfig,
   now: Date,
-) {
+): WebhookPayload<'TransactionSettled', 6> {
   const screened = t.direction === 'Debit' && !t.isReturn ? screen(t.reference, config) : undefined;
   if (screened) t.reference = screened.reference;
   const virtual =
@@ -388,7 +388,7 @@ function realAccountOf(state: SimState, account: RealAccount, now: Date) {
     BBAN: account.bban,
     OwnerName: account.label,
     TransactionOwnerName: account.label,
-    InstitutionName: SIM_INSTITUTION_NAME,
+    InstitutionName: SIMULATED_BANK_NAME,
     Balance: balance.amount.toFixed(2),
     BalanceLastUpdatedAt: balance.updatedAt ?? now.toISOString(),
   };
@@ -400,7 +400,7 @@ function virtualAccountOf(virtual: VirtualAccount) {
     BBAN: virtual.bban,
     OwnerName: virtual.name,
     TransactionOwnerName: virtual.name,
-    InstitutionName: SIM_INSTITUTION_NAME,
+    InstitutionName: SIMULATED_BANK_NAME,
   };
 }
 
@@ -412,7 +412,11 @@ function fpidOf(t: BookedTransaction): string {
 /** The rejection of a payment to an unreachable sort code: `AC03`, the creditor account cannot be reached. */
 const UNREACHABLE = { code: 'AC03', reason: 'Creditor account number invalid or not reachable' } as const;
 
-function rejectedPayload(account: RealAccount, t: BookedTransaction, now: Date) {
+function rejectedPayload(
+  account: RealAccount,
+  t: BookedTransaction,
+  now: Date,
+): WebhookPayload<'TransactionRejected', 2> {
   return {
     TransactionId: t.id,
     Status: 'Rejected',
@@ -447,7 +451,7 @@ function findAccount(state: SimState, institutionId: string, account: FpsAccount
 function identifiersOf(account: FpsAccount): Omit<Counterpart, 'name'> {
   const iban = account.identification.iban ?? undefined;
   const other = account.identification.other;
-  if (iban !== undefined && /^GB\d{2}[A-Z]{4}\d{14}$/.test(iban)) {
+  if (iban !== undefined && UK_IBAN.test(iban)) {
     return { iban, bban: iban.slice(4), sortCode: iban.slice(8, 14), accountNumber: iban.slice(14) };
   }
   const id = other?.identification;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Decimal } from 'decimal.js';
 import {
   getAccountTransaction,
   getVirtualAccountTransaction,
@@ -10,6 +11,7 @@ import {
   sendFpsSinglePayment,
 } from '#shared/operations/payments/operations.js';
 import {
+  type FpsCreditTransfer,
   type FpsResponse,
   referenceOf,
   type TransactionsQuery,
@@ -19,9 +21,9 @@ import { type BookedTransaction, ledger, moveMoney } from '#sim/core/ledger.js';
 import type { Product } from '#sim/core/product.js';
 import { TITLES } from '#sim/core/problems.js';
 import type { RouteContext, SimResponse } from '#sim/core/types.js';
-import { book, type RealAccount } from '../sterling-accounts/accounts.js';
+import { withAccount, withVirtualAccount } from '../sterling-accounts/accounts.js';
 import { paymentsAdminRoutes } from './admin.js';
-import { debit, fpsConfig, settle } from './fps.js';
+import { debit, fpsConfig, settle, type Transfer } from './fps.js';
 
 /**
  * Spec part 1, "Payment data" and "Instant domestic payments", on the simulated scheme (`fps.ts`): a send debits
@@ -39,22 +41,16 @@ export const paymentsProduct: Product = {
       withAccount(ctx, (account) => answerOne(ctx, (t) => t.accountId === account.id)),
     );
     bank.operation(listVirtualAccountTransactions, (ctx) =>
-      withVirtual(ctx, (virtualId) => answerList(ctx, (t) => t.virtualAccountId === virtualId)),
+      withVirtualAccount(ctx, (virtual) => answerList(ctx, (t) => t.virtualAccountId === virtual.id)),
     );
     bank.operation(getVirtualAccountTransaction, (ctx) =>
-      withVirtual(ctx, (virtualId) => answerOne(ctx, (t) => t.virtualAccountId === virtualId)),
+      withVirtualAccount(ctx, (virtual) => answerOne(ctx, (t) => t.virtualAccountId === virtual.id)),
     );
 
     bank.operation(sendFpsPayments, (ctx) => {
       const transactions: { endToEndIdentification: string; response: FpsResponse }[] = [];
       for (const instruction of ctx.body.paymentInstructions) {
-        const transfers = instruction.creditTransfers.map((transfer) => ({
-          endToEndId: transfer.paymentIdentification.endToEndIdentification,
-          amount: transfer.amount.instructedAmount,
-          creditorName: transfer.creditor.name,
-          creditorAccount: transfer.creditorAccount,
-          reference: referenceOf(transfer),
-        }));
+        const transfers = instruction.creditTransfers.map(transferOf);
         const outcome = debit(bank, ctx, instruction.debtorAccount, transfers, 'DebitPaymentDisabled');
         for (const transfer of transfers)
           transactions.push({ endToEndIdentification: transfer.endToEndId, response: outcome });
@@ -64,24 +60,10 @@ export const paymentsProduct: Product = {
 
     bank.operation(sendFpsSinglePayment, (ctx) => {
       const { debtorAccount, creditTransfer } = ctx.body.paymentInstruction;
-      const endToEndId = creditTransfer.paymentIdentification.endToEndIdentification;
-      const outcome = debit(
-        bank,
-        ctx,
-        debtorAccount,
-        [
-          {
-            endToEndId,
-            amount: creditTransfer.amount.instructedAmount,
-            creditorName: creditTransfer.creditor.name,
-            creditorAccount: creditTransfer.creditorAccount,
-            reference: referenceOf(creditTransfer),
-          },
-        ],
-        'AccountDisabled',
-      );
+      const transfer = transferOf(creditTransfer);
+      const outcome = debit(bank, ctx, debtorAccount, [transfer], 'AccountDisabled');
       return ctx.json(202, {
-        transaction: { endToEndIdentification: endToEndId, response: outcome },
+        transaction: { endToEndIdentification: transfer.endToEndId, response: outcome },
         halLinks: [link(ctx, 'self', sendFpsSinglePayment.path)],
       });
     });
@@ -132,28 +114,21 @@ export const paymentsProduct: Product = {
 
 // --- Lookups and representations ------------------------------------------------------------------------------
 
-function withAccount(
-  ctx: RouteContext<unknown, { accountId: string }>,
-  then: (account: RealAccount) => SimResponse,
-): SimResponse {
-  const account = ctx.state.get(book).real.get(ctx.params.accountId);
-  if (!account || account.institutionId !== ctx.institution.id) {
-    return ctx.problem(404, TITLES.notFound, `no account ${ctx.params.accountId}`);
-  }
-  return then(account);
-}
+/** A credit transfer of either send (their identification and amount differ in members the scheme ignores). */
+type SentTransfer = Pick<FpsCreditTransfer, 'creditor' | 'creditorAccount' | 'remittanceInformation'> & {
+  paymentIdentification: { endToEndIdentification: string };
+  amount: { instructedAmount: Decimal };
+};
 
-function withVirtual(
-  ctx: RouteContext<unknown, { accountId: string; virtualAccountId: string }>,
-  then: (virtualId: string) => SimResponse,
-): SimResponse {
-  return withAccount(ctx, (account) => {
-    const virtual = ctx.state.get(book).virtual.get(ctx.params.virtualAccountId);
-    if (!virtual || virtual.accountId !== account.id) {
-      return ctx.problem(404, TITLES.notFound, `no virtual account ${ctx.params.virtualAccountId}`);
-    }
-    return then(virtual.id);
-  });
+/** A credit transfer as the scheme moves it. */
+function transferOf(transfer: SentTransfer): Transfer {
+  return {
+    endToEndId: transfer.paymentIdentification.endToEndIdentification,
+    amount: transfer.amount.instructedAmount,
+    creditorName: transfer.creditor.name,
+    creditorAccount: transfer.creditorAccount,
+    reference: referenceOf(transfer),
+  };
 }
 
 function visible(ctx: RouteContext<unknown>, scope: (t: BookedTransaction) => boolean): BookedTransaction[] {

@@ -11,18 +11,18 @@ import {
   type UsageType,
   type VirtualAccountRequest,
 } from '#shared/operations/sterling-accounts/schemas.js';
+import { SIMULATED_BANK_CODE } from '#sim/core/bank.js';
 import { openAccount } from '#sim/core/ledger.js';
 import { defineState } from '#sim/core/state.js';
-import type { RouteContext } from '#sim/core/types.js';
+import { TITLES } from '#sim/core/problems.js';
+import type { Emit, RouteContext, SimResponse } from '#sim/core/types.js';
+import type { WebhookPayload } from '#shared/webhooks/payloads/index.js';
 
 /**
  * The sterling accounts' book: real and virtual accounts per institution, their identifiers and rules, and
  * the payloads of their webhooks. Plain code: this product's routes (`product.ts`) call it, and the products
  * built on sterling accounts (customers, payments, name checks, direct debits, FX) read the book.
  */
-
-/** The simulated bank's code in every BBAN and IBAN it issues. */
-export const BANK_CODE = 'CLRB';
 
 interface Owner {
   legalOwnerType?: LegalOwnerType;
@@ -100,6 +100,38 @@ export function openRealAccount(
   openAccount(ctx.state, account.id, ctx.now());
   ctx.emit('AccountCreated', 1, accountCreated(account, ctx.now()));
   return account;
+}
+
+// --- Lookups -------------------------------------------------------------------------------------------------
+
+/** The institution's real account named by the path, or 404 (another institution's account is not found). */
+export function withAccount(
+  ctx: RouteContext<unknown, { accountId: string }>,
+  then: (account: RealAccount) => SimResponse,
+): SimResponse {
+  const account = ctx.state.get(book).real.get(ctx.params.accountId);
+  if (!account || account.institutionId !== ctx.institution.id) {
+    return ctx.problem(404, TITLES.notFound, `no account ${ctx.params.accountId}`);
+  }
+  return then(account);
+}
+
+/** The virtual account named by the path, only under its own real account, or 404. */
+export function withVirtualAccount(
+  ctx: RouteContext<unknown, { accountId: string; virtualAccountId: string }>,
+  then: (virtual: VirtualAccount) => SimResponse,
+): SimResponse {
+  return withAccount(ctx, (account) => {
+    const virtual = ctx.state.get(book).virtual.get(ctx.params.virtualAccountId);
+    if (!virtual || virtual.accountId !== account.id) {
+      return ctx.problem(
+        404,
+        TITLES.notFound,
+        `no virtual account ${ctx.params.virtualAccountId} under account ${account.id}`,
+      );
+    }
+    return then(virtual);
+  });
 }
 
 // --- Rules ---------------------------------------------------------------------------------------------------
@@ -218,7 +250,7 @@ function issueIdentifiers(state: Book, sortCode: string) {
   for (;;) {
     state.serial += 1;
     const ids = ukAccountIdentifiers({
-      bankCode: BANK_CODE,
+      bankCode: SIMULATED_BANK_CODE,
       sortCode,
       accountNumber: String(10_000_000 + state.serial),
     });
@@ -233,7 +265,7 @@ function issueIdentifiers(state: Book, sortCode: string) {
 
 // --- Webhooks (payloads as shared/spec/webhooks.md) ----------------------------------------------------------
 
-function accountCreated(account: RealAccount, now: Date) {
+function accountCreated(account: RealAccount, now: Date): WebhookPayload<'AccountCreated', 1> {
   return {
     AccountId: account.id,
     AccountName: account.name,
@@ -249,13 +281,14 @@ function accountCreated(account: RealAccount, now: Date) {
   };
 }
 
-/** `VirtualAccountCreated` (Version 3) or `VirtualAccountCreationFailed` (Version 3, with its Errors map). */
-export function virtualAccountOutcome(
+/** Sends `VirtualAccountCreated` (Version 3) or `VirtualAccountCreationFailed` (Version 3, with its Errors map). */
+export function sendVirtualAccountOutcome(
+  emit: Emit,
   real: RealAccount,
   request: VirtualAccountRequest,
   outcome: VirtualOutcome,
   now: Date,
-): [type: string, version: number, payload: object] {
+): void {
   const requested = request.accountIdentifier;
   const common = {
     AccountId: real.id,
@@ -267,13 +300,13 @@ export function virtualAccountOutcome(
     },
     OwnerName: request.ownerName,
   };
-  return outcome.ok
-    ? ['VirtualAccountCreated', 3, { ...common, TimestampCreated: now.toISOString() }]
-    : [
-        'VirtualAccountCreationFailed',
-        3,
-        { ...common, Errors: outcome.errors, Timestamp: now.toISOString() },
-      ];
+  if (outcome.ok) emit('VirtualAccountCreated', 3, { ...common, TimestampCreated: now.toISOString() });
+  else
+    emit('VirtualAccountCreationFailed', 3, {
+      ...common,
+      Errors: outcome.errors,
+      Timestamp: now.toISOString(),
+    });
 }
 
 /** The members whose value is not undefined, for `Object.assign` of optional amendments. */

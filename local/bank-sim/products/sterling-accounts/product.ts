@@ -26,8 +26,10 @@ import {
   defined,
   openRealAccount,
   type RealAccount,
+  sendVirtualAccountOutcome,
   type VirtualAccount,
-  virtualAccountOutcome,
+  withAccount,
+  withVirtualAccount,
 } from './accounts.js';
 
 /**
@@ -98,7 +100,7 @@ export const sterlingAccountsProduct: Product = {
         const state = ctx.state.get(book);
         for (const request of ctx.body.virtualAccounts) {
           const outcome = createVirtualAccount(state, account, request);
-          ctx.emit(...virtualAccountOutcome(account, request, outcome, ctx.now()));
+          sendVirtualAccountOutcome(ctx.emit, account, request, outcome, ctx.now());
         }
         const links = [
           link(ctx, 'self', `/v2/Accounts/${account.id}/Virtual`),
@@ -152,38 +154,6 @@ export const sterlingAccountsProduct: Product = {
   },
 };
 
-// --- Lookups -------------------------------------------------------------------------------------------------
-
-/** The institution's real account named by the path, or 404 (another institution's account is not found). */
-function withAccount(
-  ctx: RouteContext<unknown, { accountId: string }>,
-  then: (account: RealAccount) => SimResponse,
-): SimResponse {
-  const account = ctx.state.get(book).real.get(ctx.params.accountId);
-  if (!account || account.institutionId !== ctx.institution.id) {
-    return ctx.problem(404, TITLES.notFound, `no account ${ctx.params.accountId}`);
-  }
-  return then(account);
-}
-
-/** The virtual account named by the path, only under its own real account, or 404. */
-function withVirtualAccount(
-  ctx: RouteContext<unknown, { accountId: string; virtualAccountId: string }>,
-  then: (virtual: VirtualAccount) => SimResponse,
-): SimResponse {
-  return withAccount(ctx, (account) => {
-    const virtual = ctx.state.get(book).virtual.get(ctx.params.virtualAccountId);
-    if (!virtual || virtual.accountId !== account.id) {
-      return ctx.problem(
-        404,
-        TITLES.notFound,
-        `no virtual account ${ctx.params.virtualAccountId} under account ${account.id}`,
-      );
-    }
-    return then(virtual);
-  });
-}
-
 // --- Representations ---------------------------------------------------------------------------------------
 
 const gbp = (name: string, amount: number) => ({ name, amount, currency: 'GBP', status: 'VALU' });
@@ -215,17 +185,18 @@ const productTypeOf = (usageType: string) => (usageType === 'YourFunds' ? 'Opera
 /** sterling-v3.json's account, every documented member in its order; owner types only once set. */
 function representV3(account: RealAccount, ctx: RouteContext<unknown>) {
   const { id, name, label, iban, bban, upic, cuid, legalOwnerType, relationshipType } = account;
+  // The ledger's balance (`core/ledger.ts`): funded on create, moved by payments.
+  const balance = balanceOf(ctx.state, account.id);
   return {
     id,
     name,
     label,
     type: 'CACC',
     currency: ['GBP'],
-    // The ledger's balance (`core/ledger.ts`): funded on create, moved by payments.
     balances: [
       {
-        ...gbp(name, balanceOf(ctx.state, account.id).amount.toNumber()),
-        balanceLastUpdatedAt: balanceOf(ctx.state, account.id).updatedAt ?? account.timestampCreated,
+        ...gbp(name, balance.amount.toNumber()),
+        balanceLastUpdatedAt: balance.updatedAt ?? account.timestampCreated,
       },
     ],
     minimumBalance: gbp('Minimum balance', account.minimumBalance),
