@@ -1202,11 +1202,11 @@ export type PaymentStatusChangedDetail = {
   key: string;
   transitionId: string;
   endToEndId: string;
-  from: "Submitted" | "OutcomeUnknown" | "Accepted" | "InsufficientFunds" | "InvalidAccount" | "InvalidCurrency" | "DebitPaymentDisabled" | "InvalidInstructionIdentification" | "Refused" | "Rejected" | "Settled" | "ValidationFailed" | "AssessmentFailed" | null;
-  to: "Submitted" | "OutcomeUnknown" | "Accepted" | "InsufficientFunds" | "InvalidAccount" | "InvalidCurrency" | "DebitPaymentDisabled" | "InvalidInstructionIdentification" | "Refused" | "Rejected" | "Settled" | "ValidationFailed" | "AssessmentFailed";
+  from: "Submitted" | "OutcomeUnknown" | "Accepted" | "AccountDisabled" | "InsufficientFunds" | "InvalidAccount" | "InvalidCurrency" | "DebitPaymentDisabled" | "InvalidInstructionIdentification" | "Refused" | "Rejected" | "Settled" | "ValidationFailed" | "AssessmentFailed" | null;
+  to: "Submitted" | "OutcomeUnknown" | "Accepted" | "AccountDisabled" | "InsufficientFunds" | "InvalidAccount" | "InvalidCurrency" | "DebitPaymentDisabled" | "InvalidInstructionIdentification" | "Refused" | "Rejected" | "Settled" | "ValidationFailed" | "AssessmentFailed";
   record: {
     endToEndId: string;
-    status: "Submitted" | "OutcomeUnknown" | "Accepted" | "InsufficientFunds" | "InvalidAccount" | "InvalidCurrency" | "DebitPaymentDisabled" | "InvalidInstructionIdentification" | "Refused" | "Rejected" | "Settled" | "ValidationFailed" | "AssessmentFailed";
+    status: "Submitted" | "OutcomeUnknown" | "Accepted" | "AccountDisabled" | "InsufficientFunds" | "InvalidAccount" | "InvalidCurrency" | "DebitPaymentDisabled" | "InvalidInstructionIdentification" | "Refused" | "Rejected" | "Settled" | "ValidationFailed" | "AssessmentFailed";
     scheme: "FPS";
     direction: "Outbound" | "Inbound";
     amount?: string;
@@ -1230,8 +1230,8 @@ export type PaymentStatusChangedDetail = {
     updatedAt: string;
     history: Array<{
       transitionId: string;
-      from: "Submitted" | "OutcomeUnknown" | "Accepted" | "InsufficientFunds" | "InvalidAccount" | "InvalidCurrency" | "DebitPaymentDisabled" | "InvalidInstructionIdentification" | "Refused" | "Rejected" | "Settled" | "ValidationFailed" | "AssessmentFailed" | null;
-      to: "Submitted" | "OutcomeUnknown" | "Accepted" | "InsufficientFunds" | "InvalidAccount" | "InvalidCurrency" | "DebitPaymentDisabled" | "InvalidInstructionIdentification" | "Refused" | "Rejected" | "Settled" | "ValidationFailed" | "AssessmentFailed";
+      from: "Submitted" | "OutcomeUnknown" | "Accepted" | "AccountDisabled" | "InsufficientFunds" | "InvalidAccount" | "InvalidCurrency" | "DebitPaymentDisabled" | "InvalidInstructionIdentification" | "Refused" | "Rejected" | "Settled" | "ValidationFailed" | "AssessmentFailed" | null;
+      to: "Submitted" | "OutcomeUnknown" | "Accepted" | "AccountDisabled" | "InsufficientFunds" | "InvalidAccount" | "InvalidCurrency" | "DebitPaymentDisabled" | "InvalidInstructionIdentification" | "Refused" | "Rejected" | "Settled" | "ValidationFailed" | "AssessmentFailed";
       at: string;
       cause: string;
       screening?: {

@@ -48,7 +48,7 @@ import { bankPublicKeysParameterName, type StatefulStack, signingAlgorithm } fro
 /**
  * The item operations each table serves (granted below, watched for throttling by the capacity alarms).
  * Powertools idempotency gets, conditionally puts, updates on completion and deletes on failure; the
- * attempt log next to it is one conditional put per keyed request. The inbox claim is one conditional put,
+ * attempt log next to it is one UpdateItem per keyed request. The inbox claim is one conditional put,
  * publication and release are updates; nothing is deleted.
  */
 const idempotencyOperations = ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'];

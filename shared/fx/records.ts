@@ -7,6 +7,7 @@ import {
   swapRateTerms,
 } from '../domain/fx.js';
 import { DomainRuleError } from '../domain/errors.js';
+import type { UnknownOutcome } from '../gateway/tracker.js';
 import { formatJsonNumber, MoneyDecimal, parseJsonNumber, toDecimal } from '../domain/money.js';
 import { JsonNumber } from '../json/read-json.js';
 
@@ -29,7 +30,7 @@ export const FX_TRADE_STATUS_CHANGED = 'FxTradeStatusChanged';
 export type QuoteStatus = 'Quoted' | 'Claimed' | 'OutcomeUnknown' | 'Executed';
 
 /** Why an outcome is unknown: no answer came (a timeout, a 5xx), or the bank's 409 to a retry. */
-export type UnknownReason = 'no-answer' | 'already-processed';
+export type UnknownReason = UnknownOutcome['unknown'];
 
 export interface QuoteRequest {
   valueDate: string;

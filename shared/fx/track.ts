@@ -1,4 +1,5 @@
 import { formatJsonNumber } from '../domain/money.js';
+import { clearWhenKnown, loggedAttention, raisedAround } from '../gateway/attention.js';
 import {
   isUnknownOutcome,
   MAX_CONTENDED_WRITES,
@@ -23,19 +24,16 @@ import {
   type TradeChange,
   type TradeFacts,
   type TradeStatus,
-  type UnknownReason,
+  FX_TRADE_STATUS_CHANGED,
 } from './records.js';
 import {
-  clearResolvedTrade,
   FX_QUOTE_ATTENTION,
   FX_TRADE_ATTENTION,
   moveTrade,
-  OUTCOME_UNKNOWN,
   signalConflict,
   unknownQuoteItem,
   unknownTradeItem,
 } from './trade-moves.js';
-import { FX_TRADE_STATUS_CHANGED } from './records.js';
 
 export const FX_TRACKER = 'fx';
 
@@ -65,12 +63,6 @@ export function fxTracker(deps: FxDependencies): OperationTracker {
   };
 }
 
-/** Why the outcome is unknown, or undefined for the bank's definitive answer (a 5xx is no answer to what it did). */
-function unknownReasonOf(outcome: TrackedAnswer | UnknownOutcome): UnknownReason | undefined {
-  if (isUnknownOutcome(outcome)) return outcome.unknown;
-  return outcome.status >= 500 ? 'no-answer' : undefined;
-}
-
 // --- Quotes ----------------------------------------------------------------------------------------------
 
 /** The request as stored: the parsed body with its numbers as decimal text. */
@@ -87,8 +79,8 @@ function quoteRequestOf(body: unknown): QuoteRequest {
 }
 
 /** Only a 200 quote is stored (nothing for a refused one); the caller gets the bank's answer either way. */
-async function storeQuote(call: TrackedCall, answer: TrackedAnswer | undefined, deps: FxDependencies) {
-  if (answer?.status !== 200 || typeof answer.body !== 'object' || answer.body === null) return;
+async function storeQuote(call: TrackedCall, answer: TrackedAnswer, deps: FxDependencies) {
+  if (answer.status !== 200 || typeof answer.body !== 'object' || answer.body === null) return;
   const record = quoteRecordOf(quoteRequestOf(call.body), answer.body as Record<string, unknown>);
   if (!(await deps.store.createQuote(record)))
     deps.log.warn('the bank answered a quote id the gateway already holds; the first is kept', {
@@ -162,10 +154,9 @@ function settledQuote(
   execution: QuoteExecution,
   outcome: TrackedAnswer | UnknownOutcome,
 ): QuoteRecord {
-  const unknown = unknownReasonOf(outcome);
-  if (unknown !== undefined)
-    return { ...quote, status: 'OutcomeUnknown', execution: { ...execution, unknown } };
-  const { status } = outcome as TrackedAnswer;
+  if (isUnknownOutcome(outcome))
+    return { ...quote, status: 'OutcomeUnknown', execution: { ...execution, unknown: outcome.unknown } };
+  const { status } = outcome;
   const { unknown: _resolved, ...answered } = execution;
   if (status < 400) return { ...quote, status: 'Executed', execution: { ...answered, status } };
   const { execution: _released, ...rest } = quote;
@@ -173,9 +164,9 @@ function settledQuote(
 }
 
 /**
- * Kept when the bank accepted, released for another execution when it refused, `OutcomeUnknown` (attention
- * raised first, so a quick resolution cannot be overtaken) when the answer is unknown; a later definitive
- * answer to the same request id resolves it. No webhook can: they name no quote.
+ * Kept when the bank accepted, released for another execution when it refused, `OutcomeUnknown` (raised for
+ * attention around the write, `raisedAround`) when the answer is unknown; a later definitive answer to the same
+ * request id resolves it and clears the item. No webhook can: they name no quote.
  */
 async function settleExecution(
   call: TrackedCall,
@@ -183,22 +174,37 @@ async function settleExecution(
   deps: FxDependencies,
 ) {
   const quoteId = quoteIdOf(call.body);
-  const unknown = unknownReasonOf(outcome);
-  if (unknown !== undefined)
-    await deps.attention?.raise(unknownQuoteItem(quoteId, call.requestId, unknown, call.now));
-  for (let attempt = 0; attempt < MAX_CONTENDED_WRITES; attempt++) {
-    const quote = await deps.store.getQuote(quoteId);
-    const awaiting = quote?.status === 'Claimed' || quote?.status === 'OutcomeUnknown';
-    if (quote?.execution?.requestId !== call.requestId || !awaiting) break;
-    const next = settledQuote(quote, quote.execution, outcome);
-    if (await deps.store.replaceQuote(next, { status: quote.status, requestId: call.requestId })) {
-      if (next.status !== 'OutcomeUnknown')
-        await deps.attention?.clear(FX_QUOTE_ATTENTION, quoteId, OUTCOME_UNKNOWN);
-      return;
-    }
+  const attention = loggedAttention(deps.attention, deps.log);
+  const write = () => writeExecutionOutcome(quoteId, call.requestId, outcome, deps.store);
+  if (!isUnknownOutcome(outcome)) {
+    // A definitive answer never leaves it OutcomeUnknown: an item is cleared only if it was.
+    const { before } = await write();
+    await clearWhenKnown(attention, FX_QUOTE_ATTENTION, quoteId, { from: before ?? null });
+    return;
   }
-  // Not this request's claim any more (or never was): nothing of it is unknown.
-  if (unknown !== undefined) await deps.attention?.clear(FX_QUOTE_ATTENTION, quoteId, OUTCOME_UNKNOWN);
+  const item = unknownQuoteItem(quoteId, call.requestId, outcome.unknown, call.now);
+  await raisedAround(attention, item, write, ({ after }) => after?.status === 'OutcomeUnknown');
+}
+
+/**
+ * Writes the execution's outcome on the quote while it is this request's claim awaiting an answer; answers the
+ * quote's status before and the quote after (as read, when it was not this request's to move).
+ */
+async function writeExecutionOutcome(
+  quoteId: string,
+  requestId: string,
+  outcome: TrackedAnswer | UnknownOutcome,
+  store: FxStore,
+): Promise<{ before?: QuoteRecord['status']; after?: QuoteRecord }> {
+  for (let attempt = 0; attempt < MAX_CONTENDED_WRITES; attempt++) {
+    const quote = await store.getQuote(quoteId);
+    const awaiting = quote?.status === 'Claimed' || quote?.status === 'OutcomeUnknown';
+    if (quote?.execution?.requestId !== requestId || !awaiting) return { after: quote };
+    const next = settledQuote(quote, quote.execution, outcome);
+    if (await store.replaceQuote(next, { status: quote.status, requestId }))
+      return { before: quote.status, after: next };
+  }
+  throw new Error(`quote ${quoteId} is being changed by others; try again`);
 }
 
 // --- Orders ----------------------------------------------------------------------------------------------
@@ -236,29 +242,32 @@ async function claimOrder(call: TrackedCall, deps: FxDependencies): Promise<Http
 
 /** What the answer to an order says of its trade, and the cause its transition records. */
 function orderChange(outcome: TrackedAnswer | UnknownOutcome, at: Date): TradeChange {
-  const unknown = unknownReasonOf(outcome);
-  if (unknown !== undefined) return { to: 'OutcomeUnknown', at, cause: unknown };
-  const { status } = outcome as TrackedAnswer;
-  const to: TradeStatus = status < 400 ? 'Accepted' : 'Refused';
-  return { to, at, cause: `${status}` };
+  if (isUnknownOutcome(outcome)) return { to: 'OutcomeUnknown', at, cause: outcome.unknown };
+  const to: TradeStatus = outcome.status < 400 ? 'Accepted' : 'Refused';
+  return { to, at, cause: `${outcome.status}` };
 }
 
 /**
  * The order's trade after the bank's answer: Accepted (2xx), Refused (4xx: it never traded), or
- * OutcomeUnknown with attention raised first, so that a webhook moving it on at once clears it after.
+ * OutcomeUnknown, raised for attention around the write (`raisedAround`), so that a webhook moving it on at once
+ * clears it after.
  */
 async function settleOrder(call: TrackedCall, outcome: TrackedAnswer | UnknownOutcome, deps: FxDependencies) {
   const endToEndId = createFxOrderBody.parse(call.body).tradeInformation.endToEndId;
-  const unknown = unknownReasonOf(outcome);
-  if (unknown !== undefined)
-    await deps.attention?.raise(unknownTradeItem(endToEndId, call.requestId, unknown, call.now));
-  const move = await moveTrade(endToEndId, orderChange(outcome, call.now), deps.store, {
-    guard: (record) => record.requestId === call.requestId,
-  });
-  if (unknown !== undefined && move?.record.status !== 'OutcomeUnknown')
-    await deps.attention?.clear(FX_TRADE_ATTENTION, endToEndId, OUTCOME_UNKNOWN);
+  const attention = loggedAttention(deps.attention, deps.log);
+  const change = orderChange(outcome, call.now);
+  const write = () =>
+    moveTrade(endToEndId, change, deps.store, { guard: (record) => record.requestId === call.requestId });
+  const move = isUnknownOutcome(outcome)
+    ? await raisedAround(
+        attention,
+        unknownTradeItem(endToEndId, call.requestId, outcome.unknown, call.now),
+        write,
+        (moved) => moved?.record.status === 'OutcomeUnknown',
+      )
+    : await write();
   if (move?.kind !== 'moved') return;
-  await clearResolvedTrade(move, deps.attention);
+  await clearWhenKnown(attention, FX_TRADE_ATTENTION, endToEndId, move.transition);
   signalConflict(move, deps);
   await publishLatestChange(FX_TRADE_STATUS_CHANGED, move.record, deps);
 }

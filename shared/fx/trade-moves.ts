@@ -1,5 +1,5 @@
 import type { Log } from '../ports/log.js';
-import { type Attention, type AttentionItem, OUTCOME_CONFLICT_METRIC } from '../gateway/attention.js';
+import { type AttentionItem, OUTCOME_CONFLICT_METRIC, OUTCOME_UNKNOWN } from '../gateway/attention.js';
 import { MAX_CONTENDED_WRITES } from '../gateway/tracker.js';
 import { fxQuotePath, fxTradePath } from './paths.js';
 import type { FxStore } from './ports.js';
@@ -19,13 +19,16 @@ import {
  * on) and what an operator must be told (two contradicting final states).
  */
 
-/** `moved`: this change wrote a transition now; `applied`: this cause wrote it before (a redelivery). */
+/**
+ * `moved`: this change wrote a transition now; `applied`: this cause wrote it before (a redelivery);
+ * `unmoved`: nothing to change, or not the caller's to move (`guard`), as read.
+ */
 export type TradeMove =
   | { kind: 'moved' | 'applied'; record: TradeRecord; transition: TradeTransition }
   | { kind: 'unmoved'; record: TradeRecord };
 
 /**
- * Moves the trade by `change`; undefined when there is no such trade (or `guard` refuses it). `create` records
+ * Moves the trade by `change`; undefined when there is no such trade. `create` records
  * a trade first seen in a webhook (a trade from a quote: ExecuteQuote names no end-to-end id).
  */
 export async function moveTrade(
@@ -43,7 +46,7 @@ export async function moveTrade(
         return { kind: 'moved', record: created, transition: created.history[0] as TradeTransition };
       continue;
     }
-    if (options.guard && !options.guard(record)) return undefined;
+    if (options.guard && !options.guard(record)) return { kind: 'unmoved', record };
     const applied = appliedBy(record, change.cause);
     if (applied !== undefined) return { kind: 'applied', record, transition: applied };
     const next = applyTradeChange(record, change);
@@ -60,7 +63,6 @@ export async function moveTrade(
 
 export const FX_TRADE_ATTENTION = 'fx-trade';
 export const FX_QUOTE_ATTENTION = 'fx-quote';
-export const OUTCOME_UNKNOWN = 'outcome-unknown';
 
 const UNKNOWN_BECAUSE: Record<UnknownReason, string> = {
   'no-answer': 'no answer came',
@@ -98,12 +100,6 @@ export function unknownQuoteItem(
     // The webhooks carry no quote id, so no webhook can clear this: a person looks.
     detail: `The execution of FX quote ${quoteId} (X-Request-Id ${requestId}) was sent and ${UNKNOWN_BECAUSE[reason]}. Fx.Trade webhooks name no quote: look for its trade among those the bank reported (currencies, amount, time) before trading again.`,
   };
-}
-
-/** A trade that leaves OutcomeUnknown by the bank's word needs no one's attention any more. */
-export async function clearResolvedTrade(move: TradeMove, attention: Attention | undefined): Promise<void> {
-  if (move.kind !== 'unmoved' && move.transition.from === 'OutcomeUnknown')
-    await attention?.clear(FX_TRADE_ATTENTION, move.record.endToEndId, OUTCOME_UNKNOWN);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { DomainRuleError } from '../domain/errors.js';
 import { MoneyDecimal } from '../domain/money.js';
+import { clearWhenKnown } from '../gateway/attention.js';
 import { statusChangedEvent } from '../gateway/tracker.js';
 import { settlementWillBeRetried } from '../webhooks/payloads/readers.js';
 import type { GatewayEvent } from '../ports/events.js';
@@ -14,7 +15,7 @@ import {
   webhookTradeStatus,
 } from './records.js';
 import type { FxDependencies } from './ports.js';
-import { clearResolvedTrade, moveTrade, signalConflict } from './trade-moves.js';
+import { FX_TRADE_ATTENTION, moveTrade, signalConflict } from './trade-moves.js';
 
 // The processor's side of FX: the Fx.Trade webhooks move trades. Apart from the operation side (track.ts),
 // so the processor does not load the FX operations' request schemas.
@@ -86,7 +87,7 @@ export function fxWebhookHook(deps: FxDependencies): StateHook {
     const change = { to, at: webhook.now, cause: webhook.key, facts };
     const move = await moveTrade(endToEndId, change, deps.store, { create: true });
     if (move === undefined || move.kind === 'unmoved') return;
-    await clearResolvedTrade(move, deps.attention);
+    await clearWhenKnown(deps.attention, FX_TRADE_ATTENTION, endToEndId, move.transition);
     signalConflict(move, deps);
     await deps.events.publish(fxTradeStatusChanged(move.record, move.transition));
   };

@@ -1,5 +1,5 @@
-import { ConditionalCheckFailedException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { idempotencyTable } from '../config/tables.js';
 import { REQUEST_ID_UNIQUE_FOR_MS } from '../domain/request-id.js';
 
@@ -33,7 +33,14 @@ export const ATTEMPT_KEPT_SECONDS = 35 * 24 * 60 * 60;
  */
 export const RESEND_LIMIT_MS = REQUEST_ID_UNIQUE_FOR_MS - 15 * 60 * 1000;
 
-/** On the idempotency table, next to Powertools' records: one conditional put per keyed request. */
+const EXPIRATION = idempotencyTable.ttlAttribute as string;
+
+/**
+ * On the idempotency table, next to Powertools' records: one UpdateItem per keyed request, which keeps the
+ * first send's time and answers the item as it was, so a retry learns when it was first sent in the same
+ * round trip. Only a record found expired (TTL deletion is lazy, so expiry is compared here) takes a second
+ * write, to start it again as a first send.
+ */
 export class DynamoDbAttemptLog implements AttemptLog {
   readonly #db: DynamoDBDocumentClient;
 
@@ -47,30 +54,34 @@ export class DynamoDbAttemptLog implements AttemptLog {
   async recordSend(requestId: string, now: Date): Promise<SendRecord> {
     const nowSeconds = Math.floor(now.getTime() / 1000);
     const key = { [idempotencyTable.partitionKey]: `clearway-attempt#${requestId}` };
-    try {
+    const names = { '#sent': 'firstSentAt', '#expiration': EXPIRATION };
+    const values = { ':now': now.toISOString(), ':expiration': nowSeconds + ATTEMPT_KEPT_SECONDS };
+    const { Attributes: before } = await this.#db.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: key,
+        UpdateExpression:
+          'SET #sent = if_not_exists(#sent, :now), #expiration = if_not_exists(#expiration, :expiration)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    if (before !== undefined && !(Number(before[EXPIRATION]) < nowSeconds)) {
+      const firstSentAt = new Date(String(before.firstSentAt));
+      return { sentBefore: true, firstSentAt: Number.isNaN(firstSentAt.getTime()) ? now : firstSentAt };
+    }
+    // Expired: it counts as never sent, and is kept again from now.
+    if (before !== undefined)
       await this.#db.send(
-        new PutCommand({
+        new UpdateCommand({
           TableName: this.tableName,
-          Item: {
-            ...key,
-            [idempotencyTable.ttlAttribute as string]: nowSeconds + ATTEMPT_KEPT_SECONDS,
-            firstSentAt: now.toISOString(),
-          },
-          // An expired record counts as never sent: TTL deletion is lazy, so expiry is compared here.
-          ConditionExpression: 'attribute_not_exists(#id) OR #expiration < :now',
-          ExpressionAttributeNames: { '#id': idempotencyTable.partitionKey, '#expiration': 'expiration' },
-          ExpressionAttributeValues: { ':now': nowSeconds },
+          Key: key,
+          UpdateExpression: 'SET #sent = :now, #expiration = :expiration',
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
         }),
       );
-      return { sentBefore: false, firstSentAt: now };
-    } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    }
-    // Sent before (a retry): one more read, only on this path, for when.
-    const { Item } = await this.#db.send(
-      new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }),
-    );
-    const firstSentAt = new Date(String(Item?.firstSentAt));
-    return { sentBefore: true, firstSentAt: Number.isNaN(firstSentAt.getTime()) ? now : firstSentAt };
+    return { sentBefore: false, firstSentAt: now };
   }
 }

@@ -1,5 +1,5 @@
 import type { Log } from '../ports/log.js';
-import type { AttentionItem } from './attention.js';
+import { type AttentionItem, UNPUBLISHED_EVENT } from './attention.js';
 
 /** The metric of overdue items the stack's alarm watches. */
 export const RECORDS_NEEDING_ATTENTION = 'RecordsNeedingAttention';
@@ -20,9 +20,6 @@ export interface SweepPorts {
    */
   republish?: Readonly<Record<string, (id: string) => Promise<number>>>;
 }
-
-/** The reason of an item whose record holds events it could not publish. */
-export const UNPUBLISHED_EVENT = 'unpublished-event';
 
 /**
  * Publishes again what records could not publish, then counts the items left longer than their bound and

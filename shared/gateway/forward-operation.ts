@@ -140,26 +140,24 @@ export async function forwardOperation(
       const { sentBefore, firstSentAt } = await deps.attempts.recordSend(requestId, new Date(now()));
       // The tracker judges schedules on the bank's clock (the simulator's in the sandbox): the same moment.
       const bankOffsetMs = (deps.bankClock?.now().getTime() ?? now()) - now();
-      const sent =
-        tracked === undefined
-          ? undefined
-          : { ...tracked, firstSentAt: new Date(firstSentAt.getTime() + bankOffsetMs) };
+      const settle = async (outcome: TrackedAnswer | UnknownOutcome) => {
+        if (tracker === undefined || tracked === undefined) return;
+        const sent = { ...tracked, firstSentAt: new Date(firstSentAt.getTime() + bankOffsetMs) };
+        await settleLogged(tracker, sent, outcome, deps.log);
+      };
       if (sentBefore && now() - firstSentAt.getTime() >= RESEND_LIMIT_MS) {
         // The bank would take it as new: a second payment. What the first send did is for the caller to read.
         answer = outsideDuplicateWindow(requestId, firstSentAt, readBack);
-        if (tracker !== undefined && sent !== undefined)
-          await settleLogged(tracker, sent, { unknown: 'no-answer' }, deps.log);
+        await settle({ unknown: 'no-answer' });
         return storableAnswer(answer);
       }
       try {
         answer = await callBank(deps.bank, { ...bankRequest, requestId, sentBefore }, readBack);
       } catch (error) {
-        if (tracker !== undefined && sent !== undefined)
-          await settleLogged(tracker, sent, { unknown: 'no-answer' }, deps.log);
+        await settle({ unknown: 'no-answer' });
         throw error;
       }
-      if (tracker !== undefined && sent !== undefined)
-        await settleLogged(tracker, sent, trackedAnswer(answer), deps.log);
+      await settle(trackedAnswer(answer));
       return storableAnswer(answer);
     } catch (error) {
       workError = error;
@@ -232,11 +230,14 @@ async function settleLogged(
 }
 
 /**
- * A mirrored or gateway answer as the tracker reads it: its status and its JSON body, if it has one; the
- * bank's "an earlier attempt was processed" is no answer to what that attempt did.
+ * A mirrored or gateway answer as the tracker reads it: its status and its JSON body, if it has one. The
+ * bank's "an earlier attempt was processed" is no answer to what that attempt did, and a status the bank asks
+ * to retry on (5xx, 429) none to what it did with the request: both are unknown outcomes, so no tracker reads
+ * them as a refusal (`callBank` throws those today; this keeps the rule in one place).
  */
 function trackedAnswer(answer: HttpResult): TrackedAnswer | UnknownOutcome {
   if (answer.headers[OUTCOME_HEADER] === 'already-processed') return { unknown: 'already-processed' };
+  if (isRetryableStatus(answer.status)) return { unknown: 'no-answer' };
   let body: unknown;
   try {
     body = answer.body === '' ? undefined : readJson(Buffer.from(answer.body), REQUEST_JSON_LIMITS);

@@ -21,7 +21,10 @@ export interface TrackedCall {
   firstSentAt?: Date;
 }
 
-/** The bank's definitive answer, status and parsed JSON body (undefined when it had none or not JSON). */
+/**
+ * The bank's definitive answer, status and parsed JSON body (undefined when it had none or not JSON): never a
+ * status the bank asks to retry on (5xx, 429), which reaches a tracker as an `UnknownOutcome`.
+ */
 export interface TrackedAnswer {
   status: number;
   body: unknown;

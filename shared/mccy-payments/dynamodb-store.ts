@@ -2,6 +2,7 @@ import { ConditionalCheckFailedException, type DynamoDBClient } from '@aws-sdk/c
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { BatchStore } from './ports.js';
 import {
+  type AwaitingStatus,
   type BatchHistoryEntry,
   type BatchRecord,
   type BatchStatus,
@@ -66,14 +67,14 @@ export class DynamoDbBatchStore implements BatchStore {
     requestId: string,
     fields: Partial<BatchRecord> & { status: BatchStatus },
     entry: BatchHistoryEntry,
+    from: readonly AwaitingStatus[] = ['Sending', 'OutcomeUnknown'],
   ): Promise<boolean> {
     const update = new Update();
     for (const [name, value] of Object.entries(fields)) update.set([name], value);
     update.appendHistory([entry]);
     const status = update.name('status');
-    update.condition(
-      `(${status} = ${update.value('Sending')} OR ${status} = ${update.value('OutcomeUnknown')}) AND ${update.name('requestId')} = ${update.value(requestId)}`,
-    );
+    const awaiting = from.map((state) => `${status} = ${update.value(state)}`).join(' OR ');
+    update.condition(`(${awaiting}) AND ${update.name('requestId')} = ${update.value(requestId)}`);
     return (await this.#send(batchId, update)) !== undefined;
   }
 

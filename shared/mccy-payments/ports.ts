@@ -1,4 +1,5 @@
 import type {
+  AwaitingStatus,
   BatchHistoryEntry,
   BatchRecord,
   BatchStatus,
@@ -25,14 +26,15 @@ export interface BatchStore {
    */
   claimSending(record: BatchRecord): Promise<boolean>;
   /**
-   * Sending or OutcomeUnknown (by `requestId`) to `fields.status` with the fields given; false when the
-   * batch is not so.
+   * Sending or OutcomeUnknown (by `requestId`; only those of `from` when given) to `fields.status` with the
+   * fields given; false when the batch is not so.
    */
   settleSending(
     batchId: string,
     requestId: string,
     fields: Partial<BatchRecord> & { status: BatchStatus },
     entry: BatchHistoryEntry,
+    from?: readonly AwaitingStatus[],
   ): Promise<boolean>;
   /**
    * `cancel.from` to CancelPending with `cancel`: from Scheduled only while the deadline (compared with

@@ -27,6 +27,9 @@ export type BatchStatus =
   | 'WindowClosed'
   | 'ProcessingDue';
 
+/** Where a batch waits for its POST's answer (Sending) or for any word of the bank (OutcomeUnknown). */
+export type AwaitingStatus = 'Sending' | 'OutcomeUnknown';
+
 /** What a cancel may be claimed from: a batch the bank scheduled, or one whose outcome is unknown. */
 export type CancellableStatus = 'Scheduled' | 'OutcomeUnknown';
 

@@ -1,4 +1,5 @@
 import { addMilliseconds } from '../domain/calendar.js';
+import { OUTCOME_UNKNOWN, raisedAround, UNPUBLISHED_EVENT } from '../gateway/attention.js';
 import {
   isUnknownOutcome,
   MAX_CONTENDED_WRITES,
@@ -10,13 +11,14 @@ import {
 } from '../gateway/tracker.js';
 import { type HttpResult, problem } from '../http/problem.js';
 import type { Clock } from '../ports/clock.js';
-import { clearBatchAttention, raiseBatchAttention } from './attention.js';
+import { batchAttention, batchAttentionItem, clearBatchAttention, raiseBatchAttention } from './attention.js';
 import { mccyBatchPath } from './paths.js';
 import type { BatchWorkflows } from './ports.js';
 import {
   acceptedBatchFields,
   type BatchRecord,
   type BatchRequest,
+  type BatchStatus,
   type CancellableStatus,
   cancelMoves,
   cancelRefusal,
@@ -107,28 +109,21 @@ async function settleBatch(
   deps: MccyPaymentsDependencies,
 ): Promise<void> {
   const { batchId } = call.body as BatchRequest;
+  // Only the first send's own 4xx refuses it (one conditional write, from Sending only): after an attempt
+  // without an answer, a 4xx may come before the bank looks for its duplicate (a token, a signature) and says
+  // nothing of what the earlier attempt did, so an OutcomeUnknown batch stays so.
+  if (!isUnknownOutcome(answer) && answer.status >= 400) {
+    const at = deps.clock.now().toISOString();
+    const refused = { status: 'Refused' as const, at, requestId: call.requestId };
+    if (await deps.store.settleSending(batchId, call.requestId, { status: 'Refused' }, refused, ['Sending']))
+      return;
+  }
   const batch = await deps.store.get(batchId);
   if (batch === undefined || batch.requestId !== call.requestId || !awaitsAnswer(batch)) return;
   const now = deps.clock.now();
   const receivedAt = earliestReceipt(batch, call.firstSentAt, now);
   const isScheduled = scheduledFlagOf(answer);
   if (isScheduled !== undefined) return acceptBatch(batch, isScheduled, receivedAt, now, deps);
-  // Only the first send's own 4xx refuses it: after an attempt without an answer, a 4xx may come before the
-  // bank looks for its duplicate (a token, a signature) and says nothing of what the earlier attempt did.
-  if (
-    !isUnknownOutcome(answer) &&
-    answer.status >= 400 &&
-    answer.status < 500 &&
-    batch.status === 'Sending'
-  ) {
-    await deps.store.settleSending(
-      batchId,
-      call.requestId,
-      { status: 'Refused' },
-      { status: 'Refused', at: now.toISOString(), requestId: call.requestId },
-    );
-    return;
-  }
   const why = isUnknownOutcome(answer) ? answer.unknown : `status ${answer.status}`;
   await recordUnknownOutcome(batch, receivedAt, why, deps);
 }
@@ -143,7 +138,7 @@ async function acceptBatch(
   const fields = acceptedBatchFields(batch, isScheduled, receivedAt);
   const entry = { status: fields.status, at: now.toISOString(), requestId: batch.requestId };
   if (!(await deps.store.settleSending(batch.batchId, batch.requestId, fields, entry))) return;
-  if (batch.status === 'OutcomeUnknown') await clearBatchAttention(deps, batch.batchId, 'outcome-unknown');
+  if (batch.status === 'OutcomeUnknown') await clearBatchAttention(deps, batch.batchId, OUTCOME_UNKNOWN);
   if (fields.isScheduled) await startWorkflow({ ...batch, ...fields }, deps);
 }
 
@@ -162,19 +157,29 @@ async function recordUnknownOutcome(
   const facts = { batchId: batch.batchId, requestId: batch.requestId, why };
   if (batch.status === 'OutcomeUnknown') {
     deps.log.warn('multi-currency batch outcome still unknown', facts);
-    await raiseBatchAttention(deps, batch.batchId, 'outcome-unknown', at);
+    await raiseBatchAttention(deps, batch.batchId, OUTCOME_UNKNOWN, at);
     return;
   }
   const shown = statusShownByTransactions(batch);
-  const fields = shown === undefined ? unknownOutcomeFields(batch, earliest) : { status: shown };
-  const entry = { status: fields.status, at, requestId: batch.requestId };
-  if (!(await deps.store.settleSending(batch.batchId, batch.requestId, fields, entry))) return;
-  if (shown !== undefined) return;
+  const entry = (status: BatchStatus) => ({ status, at, requestId: batch.requestId });
+  if (shown !== undefined) {
+    await deps.store.settleSending(batch.batchId, batch.requestId, { status: shown }, entry(shown));
+    return;
+  }
+  const fields = unknownOutcomeFields(batch, earliest);
+  // Raised before the write: a webhook showing the bank processing it at once clears the item after it.
+  const written = await raisedAround(
+    batchAttention(deps),
+    batchAttentionItem(batch.batchId, OUTCOME_UNKNOWN, at),
+    () => deps.store.settleSending(batch.batchId, batch.requestId, fields, entry(fields.status)),
+    // Not written: another writer took it out of Sending first (its own unknown outcome, which keeps the item).
+    () => true,
+  );
+  if (!written) return;
   deps.log.warn(
     'multi-currency batch outcome unknown; the bank decides its cancels until it says more',
     facts,
   );
-  await raiseBatchAttention(deps, batch.batchId, 'outcome-unknown', at);
   await startWorkflow({ ...batch, ...fields, receivedAt: earliest.toISOString() }, deps);
 }
 
@@ -274,21 +279,25 @@ async function settleCancel(
   deps: MccyPaymentsDependencies,
 ): Promise<void> {
   const { batchId, endToEndId } = cancelTarget(call);
-  const batch = await deps.store.get(batchId);
-  const cancel = batch?.cancel;
-  if (batch?.status !== 'CancelPending' || cancel?.requestId !== call.requestId) return;
-  if (isUnknownOutcome(answer) || answer.status < 200 || answer.status >= 500) {
-    // Its webhooks settle it (the hook); meanwhile the workflow waits at the deadline, and it is listed.
+  const pendingByThis = (batch: BatchRecord | undefined) =>
+    batch?.status === 'CancelPending' && batch.cancel?.requestId === call.requestId;
+  const read = () => deps.store.get(batchId);
+  if (!isUnknownOutcome(answer)) {
+    const batch = await read();
+    if (batch !== undefined && pendingByThis(batch))
+      await finishCancel(batch, call.requestId, answer.status < 300, deps);
+    return;
+  }
+  // Its webhooks settle it (the hook); meanwhile the workflow waits at the deadline, and it is listed: raised
+  // before the batch is read, so webhooks finishing the cancel at once clear the item after it.
+  const item = batchAttentionItem(batchId, 'cancel-pending', deps.clock.now().toISOString());
+  if (pendingByThis(await raisedAround(batchAttention(deps), item, read, pendingByThis)))
     deps.log.error('multi-currency cancel outcome unknown; the batch stays CancelPending', {
       batchId,
       endToEndId,
       requestId: call.requestId,
-      why: isUnknownOutcome(answer) ? answer.unknown : `status ${answer.status}`,
+      why: answer.unknown,
     });
-    await raiseBatchAttention(deps, batchId, 'cancel-pending', cancel.at);
-    return;
-  }
-  await finishCancel(batch, call.requestId, answer.status < 300, deps);
 }
 
 /**
@@ -308,7 +317,7 @@ async function finishCancel(
     const cancel = batch?.cancel;
     if (batch === undefined || batch.status !== 'CancelPending' || cancel?.requestId !== requestId) {
       // Its webhooks finished it first.
-      if (listed) await clearBatchAttention(deps, read.batchId, 'unpublished-event');
+      if (listed) await clearBatchAttention(deps, read.batchId, UNPUBLISHED_EVENT);
       return;
     }
     const moves = confirmed ? cancelMoves(batch, cancel, at) : {};
@@ -316,7 +325,7 @@ async function finishCancel(
     // Listed before the write: should this invocation end before its events are out, the sweep finds them.
     const moving = Object.keys(moves).length > 0;
     if (moving && !listed) {
-      await raiseBatchAttention(deps, batch.batchId, 'unpublished-event', at);
+      await raiseBatchAttention(deps, batch.batchId, UNPUBLISHED_EVENT, at);
       listed = true;
     }
     const after = await deps.store.finishCancel(batch.batchId, requestId, {
@@ -327,7 +336,7 @@ async function finishCancel(
     if (after !== undefined) {
       await clearBatchAttention(deps, after.batchId, 'cancel-pending');
       if (cancel.from === 'OutcomeUnknown' && status !== 'OutcomeUnknown')
-        await clearBatchAttention(deps, after.batchId, 'outcome-unknown');
+        await clearBatchAttention(deps, after.batchId, OUTCOME_UNKNOWN);
       const written = new Set(Object.values(moves).map(({ next }) => next.history.at(-1)?.transitionId));
       await publishPending(after, deps, (transition) => written.has(transition.transitionId), listed);
       return;

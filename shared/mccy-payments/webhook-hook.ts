@@ -1,5 +1,10 @@
 import type { Log } from '../ports/log.js';
-import { type Attention, OUTCOME_CONFLICT_METRIC } from '../gateway/attention.js';
+import {
+  type Attention,
+  OUTCOME_CONFLICT_METRIC,
+  OUTCOME_UNKNOWN,
+  UNPUBLISHED_EVENT,
+} from '../gateway/attention.js';
 import { MAX_CONTENDED_WRITES, statusChangedEvent } from '../gateway/tracker.js';
 import type { EventPublisher, GatewayEvent } from '../ports/events.js';
 import type { ClaimedWebhook, StateHook } from '../webhooks/process.js';
@@ -110,9 +115,9 @@ export async function publishPending(
       failed.map(({ transition }) => transition.transitionId),
     );
     const [oldest] = failed.map(({ transition }) => transition.at).sort();
-    await raiseBatchAttention(deps, batch.batchId, 'unpublished-event', oldest as string);
+    await raiseBatchAttention(deps, batch.batchId, UNPUBLISHED_EVENT, oldest as string);
   } else if (listed || failedBefore.size > 0) {
-    await clearBatchAttention(deps, batch.batchId, 'unpublished-event');
+    await clearBatchAttention(deps, batch.batchId, UNPUBLISHED_EVENT);
   }
   return failed.length;
 }
@@ -227,12 +232,12 @@ async function moveBatchAsShown(
     });
     await clearBatchAttention(deps, batch.batchId, 'cancel-pending');
     if (cancel.from === 'OutcomeUnknown' && move.status !== 'OutcomeUnknown')
-      await clearBatchAttention(deps, batch.batchId, 'outcome-unknown');
+      await clearBatchAttention(deps, batch.batchId, OUTCOME_UNKNOWN);
     return after;
   }
   if (!(await deps.store.settleSending(batch.batchId, batch.requestId, { status: move.status }, entry)))
     return batch;
-  await clearBatchAttention(deps, batch.batchId, 'outcome-unknown');
+  await clearBatchAttention(deps, batch.batchId, OUTCOME_UNKNOWN);
   return { ...batch, status: move.status };
 }
 

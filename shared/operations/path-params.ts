@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { isSafeSegment, safeSegmentMessage } from '../http/path-segment.js';
+import { isDotSegment, safeSegmentMessage, segmentPattern } from '../http/path-segment.js';
 
 /**
  * Path parameters, checked per operation before anything is sent. API Gateway hands them over decoded, so
@@ -31,7 +31,10 @@ export function ibanSegment(name = 'iban') {
 /** Any other parameter: one safe segment (`isSafeSegment`). */
 export function safeSegment(name: string) {
   const message = safeSegmentMessage(name);
-  return z.string({ error: message }).check(z.refine((value) => isSafeSegment(value), message));
+  return z.string({ error: message }).check(
+    z.regex(segmentPattern(), message),
+    z.refine((value) => !isDotSegment(value), message),
+  );
 }
 
 /** The `{name}`s of a path template, in order. */

@@ -1,4 +1,6 @@
+import { FieldRuleError } from '../domain/errors.js';
 import { parseUkBban } from '../domain/iban.js';
+import { toNameCheckIdentification } from '../domain/name-check-rules.js';
 
 /**
  * Which account an identification names, as one text two identifications can be compared by: a UK
@@ -27,7 +29,13 @@ export function accountIdentityOfParts(parts: {
   other?: string;
 }): string | undefined {
   const { sortCode, accountNumber } = parts;
-  if (sortCode !== undefined && accountNumber !== undefined && /^\d{1,8}$/.test(accountNumber))
-    return accountIdentity(`${sortCode.replace(/-/g, '')}${accountNumber.padStart(8, '0')}`);
+  if (sortCode !== undefined && accountNumber !== undefined) {
+    try {
+      // The bank's one rule for the pair as one identification: 6 digits, then the number padded to 8.
+      return toNameCheckIdentification(sortCode.replace(/-/g, ''), accountNumber);
+    } catch (error) {
+      if (!(error instanceof FieldRuleError)) throw error;
+    }
+  }
   return accountIdentity(parts.iban) ?? accountIdentity(parts.other);
 }

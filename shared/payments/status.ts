@@ -7,8 +7,12 @@ import type { NameCheckOutcome } from '../name-checks/outcome.js';
  * final outcome that contradicts the one already recorded (settled against not) is written too (`applyChange`).
  */
 
-/** The per-instruction answers of a 202 other than `Accepted`: the bank refused that credit transfer. */
+/**
+ * The per-instruction answers of a 202 other than `Accepted`: the bank refused that credit transfer
+ * (`AccountDisabled` only in the single payment's answer).
+ */
 export const REFUSAL_RESPONSES = [
+  'AccountDisabled',
   'InsufficientFunds',
   'InvalidAccount',
   'InvalidCurrency',
@@ -39,6 +43,7 @@ const RANK: Record<PaymentStatus, number> = {
   OutcomeUnknown: 1,
   Accepted: 2,
   // Final, refused: the bank made nothing of it.
+  AccountDisabled: 3,
   InsufficientFunds: 3,
   InvalidAccount: 3,
   InvalidCurrency: 3,
@@ -64,9 +69,15 @@ export function isFinal(status: PaymentStatus): boolean {
   return RANK[status] >= RANK.Refused;
 }
 
-/** A payment that ended refused or rejected never moved money: its end-to-end id may be claimed again. */
-export function isClaimable(status: PaymentStatus): boolean {
-  return isFinal(status) && status !== 'Settled';
+/**
+ * A payment that ended refused or rejected never moved money: its end-to-end id may be claimed again. One this
+ * generation ever reported `Settled` may have moved it, whatever came after (a conflicting rejection is the
+ * latest status, `applyChange`): it is never claimed again, so it can never be sent twice.
+ */
+export function isClaimable(
+  record: Pick<PaymentRecord, 'status' | 'endToEndId' | 'generation' | 'history'>,
+): boolean {
+  return isFinal(record.status) && record.status !== 'Settled' && !hasReached(record, 'Settled');
 }
 
 export type Direction = 'Outbound' | 'Inbound';
@@ -219,7 +230,10 @@ function contradicts(status: PaymentStatus, next: PaymentStatus): boolean {
 }
 
 /** Whether this generation's history already holds a transition to `status` (each is written once). */
-function hasReached(record: PaymentRecord, status: PaymentStatus): boolean {
+function hasReached(
+  record: Pick<PaymentRecord, 'endToEndId' | 'generation' | 'history'>,
+  status: PaymentStatus,
+): boolean {
   const transitionId = transitionIdOf(record.endToEndId, record.generation, status);
   return record.history.some((transition) => transition.transitionId === transitionId);
 }

@@ -1,5 +1,12 @@
 import type { Log } from '../ports/log.js';
-import type { Attention } from '../gateway/attention.js';
+import {
+  type Attention,
+  type AttentionItem,
+  clearWhenKnown,
+  loggedAttention,
+  OUTCOME_UNKNOWN,
+  raisedAround,
+} from '../gateway/attention.js';
 import {
   MAX_CONTENDED_WRITES,
   publishLatestChange,
@@ -60,8 +67,8 @@ export interface PaymentDependencies {
   countOutcomeConflict?: () => void;
 }
 
-/** The attention reason of a payment whose outcome is unknown. */
-export const OUTCOME_UNKNOWN_REASON = 'outcome-unknown';
+/** The attention kind of a payment (its id the end-to-end id). */
+export const PAYMENT_ATTENTION = 'payment';
 
 /** The tracker's name, as operations name it (`Operation.tracker`). */
 export const PAYMENTS_TRACKER = 'payments';
@@ -101,7 +108,7 @@ async function claimPayments(call: TrackedCall, deps: PaymentDependencies): Prom
     }
     // Nothing is sent: the ids this request took are given back (Refused, claimable again).
     for (const taken of claimed)
-      await moveBestEffort(taken.endToEndId, { to: 'Refused', at: call.now, cause: '409' }, call, deps);
+      await moveBestEffort(taken, { to: 'Refused', at: call.now, cause: '409' }, call, deps);
     const path = paymentPath(outcome.conflict.endToEndId);
     return problem(
       409,
@@ -195,7 +202,7 @@ async function claimOne(
     if (existing === undefined) continue;
     // A retry of the same Idempotency-Key (or the same id twice in one request) holds it already.
     if (existing.requestId === call.requestId) return { claimed: false };
-    if (!isClaimable(existing.status)) return { claimed: false, conflict: existing };
+    if (!isClaimable(existing)) return { claimed: false, conflict: existing };
     const next = reclaimedRecord(existing, intent.facts, call.requestId, call.now);
     if (await deps.store.replace(next, existing)) {
       await publishLatestChange(PAYMENT_STATUS_CHANGED, next, deps);
@@ -217,38 +224,41 @@ async function settlePayments(
       await readBack(call, deps.bookings, deps, ours);
       return;
     }
-    for (const { endToEndId } of paymentIntents(call.body))
+    for (const intent of paymentIntents(call.body))
       await moveBestEffort(
-        endToEndId,
+        intent,
         { to: 'OutcomeUnknown', at: call.now, cause: answer.unknown },
         call,
         deps,
-        ours,
+        { guard: ours },
       );
     return;
   }
   if (answer.status === 202) {
-    const responses = answeredResponses(answer.body);
-    for (const { endToEndId, response } of responses) {
-      if (!isPaymentStatus(response)) {
-        deps.log.warn('the bank answered an unknown payment response; the record stays', {
+    const intents = new Map(paymentIntents(call.body).map((intent) => [intent.endToEndId, intent]));
+    for (const { endToEndId, response } of answeredResponses(answer.body)) {
+      // A response the records have no status for (one the bank adds after these were written): the bank
+      // decided, but what is unknown here, so the payment says so (raised), never looks unanswered.
+      const known = isPaymentStatus(response);
+      if (!known)
+        deps.log.warn('the bank answered a payment response the gateway does not know', {
           endToEndId,
           response,
         });
-        continue;
-      }
-      await moveBestEffort(endToEndId, { to: response, at: call.now, cause: '202' }, call, deps, ours);
+      const to = known ? response : 'OutcomeUnknown';
+      const payment = intents.get(endToEndId) ?? { endToEndId };
+      await moveBestEffort(payment, { to, at: call.now, cause: '202' }, call, deps, { guard: ours });
     }
     return;
   }
   if (answer.status >= 400 && answer.status < 500) {
-    for (const { endToEndId } of paymentIntents(call.body))
+    for (const intent of paymentIntents(call.body))
       await moveBestEffort(
-        endToEndId,
+        intent,
         { to: 'Refused', at: call.now, cause: String(answer.status) },
         call,
         deps,
-        ours,
+        { guard: ours },
       );
   }
 }
@@ -269,10 +279,12 @@ async function readBack(
   for (const intent of paymentIntents(call.body)) {
     const { endToEndId } = intent;
     let outcome: ReadBackOutcome = 'undecided';
+    // The record as read here is the move's first read: no second read of it before the write.
+    let read: PaymentRecord | undefined;
     try {
-      const record = await deps.store.get(endToEndId);
-      if (record === undefined || !guard(record)) continue;
-      const sent = { amount: intent.facts.amount, creditor: intent.creditor, claimedAt: claimedAtOf(record) };
+      read = await deps.store.get(endToEndId);
+      if (read === undefined || !guard(read)) continue;
+      const sent = { amount: intent.facts.amount, creditor: intent.creditor, claimedAt: claimedAtOf(read) };
       outcome = readBackOutcome(sent, await bookings.bookingsOf(endToEndId, call.deadline));
     } catch (error) {
       deps.log.error('the bank’s payment data could not be read; the outcome stays unknown', {
@@ -282,7 +294,7 @@ async function readBack(
       });
     }
     const to = READ_BACK_STATUS[outcome];
-    await moveBestEffort(endToEndId, { to, at: call.now, cause: 'read-back' }, call, deps, guard);
+    await moveBestEffort(intent, { to, at: call.now, cause: 'read-back' }, call, deps, { guard, read });
   }
 }
 
@@ -299,17 +311,32 @@ function claimedAtOf(record: PaymentRecord): string {
   return record.history.find((transition) => transition.transitionId === claim)?.at ?? record.updatedAt;
 }
 
-/** In the operation path: a failure is logged per record, so the others still move and the caller gets its answer. */
+/**
+ * In the operation path: a failure is logged per record, so the others still move and the caller gets its
+ * answer. A move to `OutcomeUnknown` is raised for attention before it is written (`raisedAround`), so a
+ * webhook that moves the payment on at once clears the item after it, never before.
+ */
 async function moveBestEffort(
-  endToEndId: string,
+  payment: Pick<PaymentIntent, 'endToEndId'> & Partial<Pick<PaymentIntent, 'facts'>>,
   change: Change,
   call: TrackedCall,
   deps: PaymentDependencies,
-  guard?: (record: PaymentRecord) => boolean,
+  options: MoveOptions = {},
 ): Promise<void> {
+  const { endToEndId } = payment;
+  const attention = loggedAttention(deps.attention, deps.log);
   let moved: Moved | undefined;
   try {
-    moved = await move(endToEndId, change, deps.store, { guard });
+    const write = () => move(endToEndId, change, deps.store, options);
+    moved =
+      change.to === 'OutcomeUnknown'
+        ? await raisedAround(
+            attention,
+            outcomeUnknownItem(payment, change, call.requestId),
+            write,
+            (result) => result?.record.status === 'OutcomeUnknown',
+          )
+        : await write();
   } catch (error) {
     deps.log.error('a payment record could not be moved', {
       endToEndId,
@@ -321,15 +348,7 @@ async function moveBestEffort(
   }
   if (moved?.kind !== 'moved') return;
   reportConflict(moved, deps);
-  try {
-    await followAttention(moved.record, moved.transition, deps);
-  } catch (error) {
-    deps.log.error('the attention list could not be updated', {
-      endToEndId,
-      transitionId: moved.transition.transitionId,
-      reason: (error as Error).message,
-    });
-  }
+  await clearWhenKnown(attention, PAYMENT_ATTENTION, endToEndId, moved.transition);
   await publishLatestChange(PAYMENT_STATUS_CHANGED, moved.record, deps);
 }
 
@@ -346,60 +365,63 @@ function reportConflict(moved: Moved, deps: PaymentDependencies): void {
   deps.countOutcomeConflict?.();
 }
 
-/**
- * Keeps the attention list in step with a transition: a payment that became `OutcomeUnknown` is raised, one
- * that left it (the bank's word arrived) is cleared. Both are idempotent, so a redelivery may repeat them.
- */
-async function followAttention(
-  record: PaymentRecord,
-  transition: Transition,
-  deps: PaymentDependencies,
-): Promise<void> {
-  const attention = deps.attention;
-  if (attention === undefined) return;
-  if (transition.to === 'OutcomeUnknown') {
-    await attention.raise({
-      kind: 'payment',
-      id: record.endToEndId,
-      reason: OUTCOME_UNKNOWN_REASON,
-      since: transition.at,
-      path: paymentPath(record.endToEndId),
-      detail: outcomeUnknownDetail(record, transition),
-    });
-  } else if (transition.from === 'OutcomeUnknown') {
-    await attention.clear('payment', record.endToEndId, OUTCOME_UNKNOWN_REASON);
-  }
-}
+/** Why a payment's outcome is unknown, by the cause of its move to `OutcomeUnknown` (else: no answer came). */
+const UNKNOWN_BECAUSE: Readonly<Record<string, string>> = {
+  'read-back':
+    'the bank said an earlier attempt was processed, and its payment data shows no booking of this send',
+  'already-processed': 'the bank said an earlier attempt was processed, without saying how',
+  '202': 'the bank answered it with a response the gateway does not know (see the log)',
+};
 
-function outcomeUnknownDetail(record: PaymentRecord, transition: Transition): string {
-  const why =
-    transition.cause === 'read-back'
-      ? 'the bank said an earlier attempt was processed, and its payment data shows no booking of this send'
-      : transition.cause === 'already-processed'
-        ? 'the bank said an earlier attempt was processed, without saying how'
-        : 'the bank’s answer never arrived';
-  const what = [record.amount, record.currency].filter(Boolean).join(' ');
-  const to = record.creditorAccount === undefined ? '' : ` to ${record.creditorAccount}`;
-  return `Payment ${record.endToEndId} (${what || 'amount unknown'}${to}, request ${record.requestId ?? 'unknown'}): ${why}. The bank may or may not have made it; a webhook or its payment data (GET /v2/Transactions?endToEndIdentifier=${encodeURIComponent(record.endToEndId)}) decides.`;
+/** The item of a payment whose outcome is unknown, from what the request said of it (accounts masked). */
+function outcomeUnknownItem(
+  { endToEndId, facts = {} }: Pick<PaymentIntent, 'endToEndId'> & Partial<Pick<PaymentIntent, 'facts'>>,
+  change: Change,
+  requestId: string,
+): AttentionItem {
+  const why = UNKNOWN_BECAUSE[change.cause] ?? 'the bank’s answer never arrived';
+  const what = [facts.amount, facts.currency].filter(Boolean).join(' ');
+  const to = facts.creditorAccount === undefined ? '' : ` to ${facts.creditorAccount}`;
+  return {
+    kind: PAYMENT_ATTENTION,
+    id: endToEndId,
+    reason: OUTCOME_UNKNOWN,
+    since: change.at.toISOString(),
+    path: paymentPath(endToEndId),
+    detail: `Payment ${endToEndId} (${what || 'amount unknown'}${to}, request ${requestId}): ${why}. The bank may or may not have made it; a webhook or its payment data (GET /v2/Transactions?endToEndIdentifier=${encodeURIComponent(endToEndId)}) decides.`,
+  };
 }
 
 type Moved =
   | { kind: 'moved'; record: PaymentRecord; transition: Transition }
   /** This cause's transition was written before (a redelivery): publish it again. */
-  | { kind: 'applied'; record: PaymentRecord; transition: Transition };
+  | { kind: 'applied'; record: PaymentRecord; transition: Transition }
+  /** Nothing changed (a late or repeated outcome), or the record is not this caller's (`guard`): as read. */
+  | { kind: 'unmoved'; record: PaymentRecord };
+
+interface MoveOptions {
+  /** Whether the record is the caller's to move (its request's claim). */
+  guard?: (record: PaymentRecord) => boolean;
+  /** A record first seen in a webhook, created when none exists. */
+  create?: () => PaymentRecord;
+  /** The record as the caller just read it: the first attempt starts from it instead of reading again. */
+  read?: PaymentRecord;
+}
 
 /**
  * One transition by conditional write: read, apply the pure rule, write only if nobody moved the record
- * meanwhile (the history as read), else read again. Undefined when nothing changes.
+ * meanwhile (the history as read), else read again. Undefined when there is no such record.
  */
 async function move(
   endToEndId: string,
   change: Change,
   store: PaymentStore,
-  options: { guard?: (record: PaymentRecord) => boolean; create?: () => PaymentRecord },
+  options: MoveOptions,
 ): Promise<Moved | undefined> {
+  let read = options.read;
   for (let attempt = 0; attempt < MAX_CONTENDED_WRITES; attempt++) {
-    const record = await store.get(endToEndId);
+    const record = read ?? (await store.get(endToEndId));
+    read = undefined;
     if (record === undefined) {
       if (options.create === undefined) return undefined;
       const created = options.create();
@@ -409,9 +431,9 @@ async function move(
     }
     const applied = appliedBy(record, change.cause, change.to);
     if (applied !== undefined) return { kind: 'applied', record, transition: applied };
-    if (options.guard && !options.guard(record)) return undefined;
+    if (options.guard && !options.guard(record)) return { kind: 'unmoved', record };
     const next = applyChange(record, change);
-    if (next === undefined) return undefined;
+    if (next === undefined) return { kind: 'unmoved', record };
     if (await store.replace(next, record)) return { kind: 'moved', record: next, transition: latestOf(next) };
   }
   throw new Error(`payment ${endToEndId} is being changed by others; the webhook will be retried`);
@@ -468,7 +490,7 @@ export function paymentsWebhookHook(deps: PaymentDependencies): StateHook {
         // A credit is recorded the first time it is seen; an id we know (our own payment) is left alone.
         const existing = await deps.store.get(seen.endToEndId);
         if (existing === undefined || appliedBy(existing, webhook.key, seen.to)) {
-          results.push(await move(seen.endToEndId, moveTo, deps.store, { create }));
+          results.push(await move(seen.endToEndId, moveTo, deps.store, { create, read: existing }));
         }
       } else {
         results.push(
@@ -479,10 +501,10 @@ export function paymentsWebhookHook(deps: PaymentDependencies): StateHook {
       }
     }
     for (const result of results) {
-      if (result === undefined) continue;
+      if (result === undefined || result.kind === 'unmoved') continue;
       reportConflict(result, deps);
       // A failure throws: the redelivery finds the transition applied and does both again.
-      await followAttention(result.record, result.transition, deps);
+      await clearWhenKnown(deps.attention, PAYMENT_ATTENTION, result.record.endToEndId, result.transition);
       await deps.events.publish(paymentStatusChanged(result.record, result.transition));
     }
   };

@@ -1,18 +1,13 @@
-import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { type LocalDynamo, startLocalDynamo } from '#local/dynamo.js';
-import { BankClient } from '#shared/bank/client.js';
-import { StaticTokenSource } from '#shared/bank/token-source.js';
-import { idempotencyTable } from '#shared/config/tables.js';
-import { DynamoDbAttemptLog } from '#shared/gateway/attempt-log.js';
 import { type ForwardDependencies, forwardOperation } from '#shared/gateway/forward-operation.js';
 import { requestIdFor } from '#shared/gateway/idempotency.js';
-import { powertoolsRunOnce } from '#shared/gateway/powertools-run-once.js';
 import type { GatewayRequest } from '#shared/gateway/request.js';
 import { TransientRefusal } from '#shared/gateway/tracker.js';
 import { problem } from '#shared/http/problem.js';
 import type { Operation } from '#shared/operations/operation.js';
+import { gatewayOn } from '#test/support/gateway.js';
 
 const createThing: Operation = {
   id: 'createThing',
@@ -27,7 +22,6 @@ const createThing: Operation = {
 
 const getThing: Operation = { id: 'getThing', method: 'GET', path: '/v1/Things/{thingId}', fn: 'test' };
 
-const silent = { debug() {}, info() {}, warn() {}, error() {} };
 let dynamo: LocalDynamo;
 
 beforeAll(async () => {
@@ -35,53 +29,33 @@ beforeAll(async () => {
 });
 afterAll(() => dynamo.close());
 
+type RequestOverrides = Partial<Omit<GatewayRequest, 'body'>> & { body?: string };
+
+/** The request a caller sends for thing 42 (a valid body), `overrides` aside. */
+const thingRequest = ({ body = '{"name":"a"}', ...overrides }: RequestOverrides = {}): GatewayRequest => ({
+  pathParams: { thingId: '42' },
+  query: {},
+  body: Buffer.from(body),
+  contentType: 'application/json',
+  idempotencyKey: undefined,
+  caller: 'arn:aws:iam::1:role/caller',
+  deadline: Date.now() + 10_000,
+  ...overrides,
+});
+
 /** A gateway wired to a scripted bank and the real idempotency store on dynalite. */
 function gateway(answers: Array<() => Response | Error>) {
   const sent: Array<{ requestId: string; body: string | undefined }> = [];
-  const bank = new BankClient({
-    baseUrl: 'https://bank.test',
-    tokens: new StaticTokenSource('t'),
-    signer: { sign: async () => 'sig', publicKeyPem: async () => '' },
-    sleep: async () => {},
-    retry: { maxAttempts: 2 },
-    fetch: async (_url, init) => {
-      const headers = init?.headers as Record<string, string>;
-      sent.push({ requestId: headers['x-request-id'] ?? '', body: init?.body?.toString() });
-      const answer = answers.shift()?.() ?? new Error('no more answers');
-      if (answer instanceof Error) throw answer;
-      return answer;
-    },
+  const deps = gatewayOn(dynamo, async (_url, init) => {
+    const headers = init?.headers as Record<string, string>;
+    sent.push({ requestId: headers['x-request-id'] ?? '', body: init?.body?.toString() });
+    const answer = answers.shift()?.() ?? new Error('no more answers');
+    if (answer instanceof Error) throw answer;
+    return answer;
   });
-  const store = new DynamoDBPersistenceLayer({
-    tableName: dynamo.tableName(idempotencyTable),
-    awsSdkV3Client: dynamo.client,
-  });
-  const deps = {
-    bank,
-    runOnce: powertoolsRunOnce(store),
-    attempts: new DynamoDbAttemptLog(dynamo.client, dynamo.tableName(idempotencyTable)),
-    log: silent,
-    institution: { overdraftAgreement: false },
-    environment: 'simulation' as const,
-  };
-  const call = ({
-    body = '{"name":"a"}',
-    ...overrides
-  }: Partial<Omit<GatewayRequest, 'body'>> & { body?: string }) =>
-    forwardOperation(
-      createThing,
-      {
-        pathParams: { thingId: '42' },
-        query: {},
-        body: Buffer.from(body),
-        contentType: 'application/json',
-        idempotencyKey: undefined,
-        caller: 'arn:aws:iam::1:role/caller',
-        deadline: Date.now() + 10_000,
-        ...overrides,
-      },
-      deps,
-    );
+  /** `createThing` as a caller sends it (`overrides` aside), through `deps` or another wiring of them. */
+  const call = (overrides: RequestOverrides = {}, using: ForwardDependencies = deps) =>
+    forwardOperation(createThing, thingRequest(overrides), using);
   const read = (idempotencyKey: string) =>
     forwardOperation(
       getThing,
@@ -274,7 +248,7 @@ describe("the bank's outcome is never lost", () => {
   });
 
   it("still answers with the bank's result when storing it fails", async () => {
-    const { deps, sent } = gateway([created]);
+    const { call, deps, sent } = gateway([created]);
     const failingStore: ForwardDependencies = {
       ...deps,
       runOnce: async (_call, work) => {
@@ -282,19 +256,7 @@ describe("the bank's outcome is never lost", () => {
         throw new Error('DynamoDB unavailable');
       },
     };
-    const result = await forwardOperation(
-      createThing,
-      {
-        pathParams: { thingId: '42' },
-        query: {},
-        body: Buffer.from('{"name":"a"}'),
-        contentType: 'application/json',
-        idempotencyKey: unique(),
-        caller: 'arn:aws:iam::1:role/caller',
-        deadline: Date.now() + 10_000,
-      },
-      failingStore,
-    );
+    const result = await call({ idempotencyKey: unique() }, failingStore);
     expect(sent).toHaveLength(1);
     expect(result.status).toBe(201);
     expect(result.body).toBe('{"id":"t-1"}');
@@ -312,19 +274,7 @@ describe('a request id is never sent again once the bank may have forgotten it',
     const first = await call({ idempotencyKey: key });
     const later = { ...deps, now: () => Date.now() + 25 * 60 * 60 * 1000 };
 
-    const retried = await forwardOperation(
-      createThing,
-      {
-        pathParams: { thingId: '42' },
-        query: {},
-        body: Buffer.from('{"name":"a"}'),
-        contentType: 'application/json',
-        idempotencyKey: key,
-        caller: 'arn:aws:iam::1:role/caller',
-        deadline: later.now() + 10_000,
-      },
-      later,
-    );
+    const retried = await call({ idempotencyKey: key, deadline: later.now() + 10_000 }, later);
 
     expect(first.status).toBe(504);
     expect(sent).toHaveLength(2);
@@ -355,15 +305,7 @@ describe('a refusal for now is not kept under the key', () => {
         },
       },
     };
-    const request = {
-      pathParams: { thingId: '42' },
-      query: {},
-      body: Buffer.from('{"name":"a"}'),
-      contentType: 'application/json',
-      idempotencyKey: unique(),
-      caller: 'arn:aws:iam::1:role/caller',
-      deadline: Date.now() + 10_000,
-    };
+    const request = thingRequest({ idempotencyKey: unique() });
 
     const refused = await forwardOperation(tracked, request, withTracker);
     const retried = await forwardOperation(tracked, request, withTracker);

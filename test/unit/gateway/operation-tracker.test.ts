@@ -1,14 +1,8 @@
-import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { type LocalDynamo, startLocalDynamo } from '#local/dynamo.js';
-import { BankClient } from '#shared/bank/client.js';
-import { StaticTokenSource } from '#shared/bank/token-source.js';
-import { idempotencyTable } from '#shared/config/tables.js';
-import { DynamoDbAttemptLog } from '#shared/gateway/attempt-log.js';
 import { forwardOperation } from '#shared/gateway/forward-operation.js';
 import { requestIdFor } from '#shared/gateway/idempotency.js';
-import { powertoolsRunOnce } from '#shared/gateway/powertools-run-once.js';
 import type {
   OperationTracker,
   TrackedAnswer,
@@ -18,6 +12,7 @@ import type {
 import { problem } from '#shared/http/problem.js';
 import { JsonNumber } from '#shared/json/read-json.js';
 import type { Operation } from '#shared/operations/operation.js';
+import { gatewayOn } from '#test/support/gateway.js';
 
 /** A fake tracked write: the tracker sees it the way the payments tracker sees an FPS payment. */
 const sendThing: Operation = {
@@ -50,19 +45,6 @@ function gateway(
   const claims: TrackedCall[] = [];
   const settled: Array<TrackedAnswer | UnknownOutcome> = [];
   const errors: Array<{ message: string; attributes: unknown }> = [];
-  const bank = new BankClient({
-    baseUrl: 'https://bank.test',
-    tokens: new StaticTokenSource('t'),
-    signer: { sign: async () => 'sig', publicKeyPem: async () => '' },
-    sleep: async () => {},
-    retry: { maxAttempts: 2 },
-    fetch: async () => {
-      steps.push('send');
-      const answer = answers.shift()?.() ?? new Error('no more answers');
-      if (answer instanceof Error) throw answer;
-      return answer;
-    },
-  });
   const recording: OperationTracker = {
     claim: async (call) => {
       steps.push('claim');
@@ -75,25 +57,21 @@ function gateway(
       await tracker.settle?.(call, answer);
     },
   };
-  const deps = {
-    bank,
-    runOnce: powertoolsRunOnce(
-      new DynamoDBPersistenceLayer({
-        tableName: dynamo.tableName(idempotencyTable),
-        awsSdkV3Client: dynamo.client,
-      }),
-    ),
-    attempts: new DynamoDbAttemptLog(dynamo.client, dynamo.tableName(idempotencyTable)),
+  const sendToBank = async () => {
+    steps.push('send');
+    const answer = answers.shift()?.() ?? new Error('no more answers');
+    if (answer instanceof Error) throw answer;
+    return answer;
+  };
+  const deps = gatewayOn(dynamo, sendToBank, {
     log: {
       debug() {},
       info() {},
       warn() {},
-      error: (message: string, attributes: unknown) => errors.push({ message, attributes }),
+      error: (message: string, attributes: unknown) => void errors.push({ message, attributes }),
     },
-    institution: { overdraftAgreement: false },
-    environment: 'simulation' as const,
     trackers: { things: recording },
-  };
+  });
   const call = (idempotencyKey: string | undefined, body = '{"id":"e2e-1","amount":10.10}') =>
     forwardOperation(
       operation,

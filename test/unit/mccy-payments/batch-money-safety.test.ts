@@ -99,6 +99,41 @@ function harness(options: { failPublishes?: number; clock?: ManualClock; store?:
   return { deps, tracker, hook, events, transitions, started, counted, errors, attention, clock };
 }
 
+/**
+ * The store on dynalite, watched: its reads counted, and a step (a webhook) run right after the next read or
+ * the next settleSending, before the writer that called it goes on.
+ */
+function watchedStore() {
+  const watch: { gets: number; afterGet?: () => Promise<void>; afterSettle?: () => Promise<void> } = {
+    gets: 0,
+  };
+  const once = async (step: 'afterGet' | 'afterSettle') => {
+    const then = watch[step];
+    watch[step] = undefined;
+    await then?.();
+  };
+  const watched = new Proxy(store, {
+    get(target, name) {
+      if (name === 'get')
+        return async (batchId: string) => {
+          watch.gets += 1;
+          const batch = await target.get(batchId);
+          await once('afterGet');
+          return batch;
+        };
+      if (name === 'settleSending')
+        return async (...args: Parameters<BatchStore['settleSending']>) => {
+          const written = await target.settleSending(...args);
+          await once('afterSettle');
+          return written;
+        };
+      const value: unknown = Reflect.get(target, name, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { watched: watched as BatchStore, watch };
+}
+
 /** A batch the bank answered 202 isScheduled, on Friday evening. */
 async function scheduled(h: ReturnType<typeof harness>, ids = ['a', 'b']): Promise<string> {
   const batchId = newBatchId();
@@ -212,6 +247,34 @@ describe('row 2: a batch whose answer was lost', () => {
     expect(batch?.status).toBe('Processing');
     expect(batch?.history.at(-1)).toMatchObject({ status: 'Processing', cause: 'k-created' });
     expect(h.attention.reasons(batchId)).toEqual([]);
+  });
+
+  it('lists nothing once a processing webhook comes right after its unknown outcome is written', async () => {
+    const { watched, watch } = watchedStore();
+    const h = harness({ store: watched });
+    const batchId = newBatchId();
+    await h.tracker.claim(post(batchId));
+    watch.afterSettle = () => h.hook(webhook('Payments.Mccy.TransactionCreated', batchId, 'a', 'k-created'));
+    await h.tracker.settle(post(batchId, { firstSentAt: fridayEvening }), { unknown: 'no-answer' });
+
+    expect((await store.get(batchId))?.history.map((entry) => entry.status)).toEqual([
+      'Sending',
+      'OutcomeUnknown',
+      'Processing',
+    ]);
+    expect(h.attention.reasons(batchId)).toEqual([]);
+  });
+
+  it('refuses a first send on its own 4xx with one conditional write, reading nothing first', async () => {
+    const { watched, watch } = watchedStore();
+    const h = harness({ store: watched });
+    const batchId = newBatchId();
+    await h.tracker.claim(post(batchId));
+    watch.gets = 0;
+    await h.tracker.settle(post(batchId), { status: 400, body: undefined });
+
+    expect(watch.gets).toBe(0);
+    expect((await store.get(batchId))?.status).toBe('Refused');
   });
 
   it('takes a batch left Sending past any invocation as unknown when a cancel comes', async () => {
@@ -396,6 +459,19 @@ describe('row 10: a cancel answered "already processed"', () => {
     const batch = await store.get(batchId);
     expect(batch).toMatchObject({ status: 'Cancelled', openTransactions: 0 });
     expect(batch?.history.at(-1)).toMatchObject({ status: 'Cancelled', cause: 'k-b' });
+    expect(h.attention.reasons(batchId)).toEqual([]);
+  });
+
+  it('lists nothing once the bank’s webhooks finish the cancel while its unknown answer is being recorded', async () => {
+    const { watched, watch } = watchedStore();
+    const h = harness({ store: watched });
+    const batchId = await scheduled(h, ['a']);
+    await h.tracker.claim(cancel(batchId, 'c1'));
+    // The webhook comes right after the tracker read the batch still CancelPending.
+    watch.afterGet = () => h.hook(webhook('Payments.Mccy.TransactionCancelled', batchId, 'a', 'k-a'));
+    await h.tracker.settle(cancel(batchId, 'c1'), { unknown: 'no-answer' });
+
+    expect((await store.get(batchId))?.status).toBe('Cancelled');
     expect(h.attention.reasons(batchId)).toEqual([]);
   });
 

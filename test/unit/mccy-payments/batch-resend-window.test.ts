@@ -1,17 +1,12 @@
-import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalDynamo, startLocalDynamo } from '#local/dynamo.js';
-import { BankClient } from '#shared/bank/client.js';
-import { StaticTokenSource } from '#shared/bank/token-source.js';
-import { idempotencyTable } from '#shared/config/tables.js';
 import { mccyBatchesTable } from '#shared/mccy-payments/table.js';
-import { DynamoDbAttemptLog } from '#shared/gateway/attempt-log.js';
-import { type ForwardDependencies, forwardOperation } from '#shared/gateway/forward-operation.js';
-import { powertoolsRunOnce } from '#shared/gateway/powertools-run-once.js';
+import { forwardOperation } from '#shared/gateway/forward-operation.js';
 import { DynamoDbBatchStore } from '#shared/mccy-payments/dynamodb-store.js';
 import { MCCY_PAYMENTS_TRACKER, mccyPaymentsTracker } from '#shared/mccy-payments/track.js';
 import { createMccyPayments } from '#shared/operations/mccy-payments/operations.js';
 import { ManualClock } from '#shared/ports/clock.js';
+import { gatewayOn, silentLog } from '#test/support/gateway.js';
 import { mccyBatchBody } from '#test/support/mccy-batch.js';
 
 /**
@@ -19,7 +14,6 @@ import { mccyBatchBody } from '#test/support/mccy-batch.js';
  * same Idempotency-Key 25 hours later. The bank is not asked again (its duplicate window may have passed),
  * and the batch stays OutcomeUnknown with its history as it was: never Refused, never replaced.
  */
-const silent = { debug() {}, info() {}, warn() {}, error() {} };
 const DAY_AND_AN_HOUR = 25 * 60 * 60 * 1000;
 let dynamo: LocalDynamo;
 
@@ -31,42 +25,24 @@ afterAll(() => dynamo.close());
 describe('row 5: the same Idempotency-Key 25 hours after a batch POST without an answer', () => {
   it('does not reach the bank, answers 409 "Outcome unknown" and leaves the batch OutcomeUnknown, its history kept', async () => {
     let bankCalls = 0;
-    const bank = new BankClient({
-      baseUrl: 'https://bank.test',
-      tokens: new StaticTokenSource('t'),
-      signer: { sign: async () => 'sig', publicKeyPem: async () => '' },
-      sleep: async () => {},
-      retry: { maxAttempts: 2 },
-      fetch: async () => {
-        bankCalls += 1;
-        throw new TypeError('fetch failed');
-      },
-    });
+    const lostAnswer = async () => {
+      bankCalls += 1;
+      throw new TypeError('fetch failed');
+    };
     const store = new DynamoDbBatchStore(dynamo.client, dynamo.tableName(mccyBatchesTable));
     const clock = new ManualClock('2026-03-06T18:00:00Z');
-    const deps: ForwardDependencies = {
-      bank,
-      runOnce: powertoolsRunOnce(
-        new DynamoDBPersistenceLayer({
-          tableName: dynamo.tableName(idempotencyTable),
-          awsSdkV3Client: dynamo.client,
-        }),
-      ),
-      attempts: new DynamoDbAttemptLog(dynamo.client, dynamo.tableName(idempotencyTable)),
-      log: silent,
-      institution: { overdraftAgreement: false },
-      environment: 'simulation',
+    const deps = gatewayOn(dynamo, lostAnswer, {
       bankClock: clock,
       trackers: {
         [MCCY_PAYMENTS_TRACKER]: mccyPaymentsTracker({
           store,
           events: { publish: async () => undefined },
-          log: silent,
+          log: silentLog,
           clock,
           workflows: { start: async () => undefined },
         }),
       },
-    };
+    });
     const batchId = '5fa85f64-5717-4562-b3fc-2c963f66afa6';
     const send = (now: () => number) =>
       forwardOperation(

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { BankClient } from '#shared/bank/client.js';
-import { StaticTokenSource } from '#shared/bank/token-source.js';
 import type { AttemptLog } from '#shared/gateway/attempt-log.js';
 import { forwardOperation } from '#shared/gateway/forward-operation.js';
 import { idempotencyScope, requestIdFor, type RunOnce } from '#shared/gateway/idempotency.js';
 import type { NameCheckRecord } from '#shared/name-checks/outcome.js';
 import { NAME_CHECKS_TRACKER, nameChecksTracker } from '#shared/name-checks/track.js';
 import type { Operation } from '#shared/operations/operation.js';
+import { scriptedBank } from '#test/support/gateway.js';
 
 /** A stand-in for the name-checks domain's record (another engineer's): a check tracked by `name-checks`. */
 const verifyPayeeName: Operation = {
@@ -40,17 +39,10 @@ function gateway(answer: () => Response, options: { failStore?: boolean } = {}) 
   const errors: string[] = [];
   const runs: string[] = [];
   const log = { debug() {}, info() {}, warn() {}, error: (message: string) => errors.push(message) };
-  const bank = new BankClient({
-    baseUrl: 'https://bank.test',
-    tokens: new StaticTokenSource('t'),
-    signer: { sign: async () => 'sig', publicKeyPem: async () => '' },
-    sleep: async () => {},
-    retry: { maxAttempts: 1 },
-    fetch: async (_url, init) => {
-      sent.push({ requestId: new Headers(init?.headers).get('x-request-id') });
-      return answer();
-    },
-  });
+  const bank = scriptedBank(async (_url, init) => {
+    sent.push({ requestId: new Headers(init?.headers).get('x-request-id') });
+    return answer();
+  }, 1);
   const runOnce: RunOnce = async (call, work) => {
     runs.push(call.key);
     return work();

@@ -21,5 +21,9 @@ describe('which account an identification names (name checks and read-backs comp
     expect(accountIdentityOfParts({ iban: 'GB94BARC20000012345678' })).toBe('20000012345678');
     expect(accountIdentityOfParts({ other: '20000012345678' })).toBe('20000012345678');
     expect(accountIdentityOfParts({})).toBeUndefined();
+    // A pair the sort code rule refuses names no account: the IBAN does.
+    expect(
+      accountIdentityOfParts({ sortCode: '2000', accountNumber: '1', iban: 'GB94BARC20000012345678' }),
+    ).toBe('20000012345678');
   });
 });

@@ -7,6 +7,8 @@ export class MemoryPaymentStore implements PaymentStore {
   readonly requests = new Map<string, string[]>();
   /** Runs before the next write: lets a test move the record underneath a writer. */
   beforeNextWrite: (() => void) | undefined;
+  /** Runs right after the next write that lands: lets a test deliver a webhook before the writer goes on. */
+  afterNextWrite: (() => Promise<void>) | undefined;
 
   async get(endToEndId: string) {
     const record = this.records.get(endToEndId);
@@ -17,6 +19,7 @@ export class MemoryPaymentStore implements PaymentStore {
     this.#interfere();
     if (this.records.has(record.endToEndId)) return false;
     this.records.set(record.endToEndId, structuredClone(record));
+    await this.#landed();
     return true;
   }
 
@@ -32,6 +35,7 @@ export class MemoryPaymentStore implements PaymentStore {
     )
       return false;
     this.records.set(record.endToEndId, structuredClone(record));
+    await this.#landed();
     return true;
   }
 
@@ -41,6 +45,12 @@ export class MemoryPaymentStore implements PaymentStore {
 
   async endToEndIdsOf(requestId: string) {
     return this.requests.get(requestId) ?? [];
+  }
+
+  async #landed() {
+    const after = this.afterNextWrite;
+    this.afterNextWrite = undefined;
+    await after?.();
   }
 
   #interfere() {

@@ -4,7 +4,7 @@ import type { TrackedCall } from '#shared/gateway/tracker.js';
 import { JsonNumber } from '#shared/json/read-json.js';
 import type { BankBookings } from '#shared/payments/ports.js';
 import { paymentsTracker, paymentsWebhookHook } from '#shared/payments/track.js';
-import type { PaymentRecord } from '#shared/payments/status.js';
+import { isClaimable, type PaymentRecord } from '#shared/payments/status.js';
 import type { ClearwayEvent, GatewayEvent } from '#shared/ports/events.js';
 import { MemoryPaymentStore } from './memory-store.js';
 
@@ -274,6 +274,19 @@ describe('claiming payments before the bank is called', () => {
     },
   );
 
+  it('never lets a new request claim a payment the bank reported Settled, though a conflicting rejection is its latest status', async () => {
+    const s = setup();
+    await s.tracker.claim(s.call('req-1'));
+    await s.settledWebhook('e2e-1');
+    await s.rejectedWebhook('e2e-1');
+    expect(s.statusOf('e2e-1')).toBe('Rejected');
+
+    // The money may have moved: sending the id again could pay twice.
+    const refusal = await s.tracker.claim(s.call('req-2'));
+    expect(refusal?.status).toBe(409);
+    expect(s.record('e2e-1')).toMatchObject({ status: 'Rejected', requestId: 'req-1', generation: 1 });
+  });
+
   it('does not let a late answer to the old request move the re-claimed payment', async () => {
     const { tracker, call, answered202, statusOf } = setup();
     await tracker.claim(call('req-1'));
@@ -302,6 +315,37 @@ describe('settling on the bank answer', () => {
       body: { transaction: { endToEndIdentification: 's-1', response: 'Accepted' } },
     });
     expect(statusOf('s-1')).toBe('Accepted');
+  });
+
+  it('records the single payment’s AccountDisabled as the refusal it is, final and claimable again', async () => {
+    const { tracker, call, statusOf, record, attention } = setup();
+    const single = call('req-1', singleBody('s-1'), 'sendFpsSinglePayment');
+    await tracker.claim(single);
+    await tracker.settle(single, {
+      status: 202,
+      body: { transaction: { endToEndIdentification: 's-1', response: 'AccountDisabled' } },
+    });
+    expect(statusOf('s-1')).toBe('AccountDisabled');
+    expect(isClaimable(record('s-1'))).toBe(true);
+    expect(attention.items.size).toBe(0);
+  });
+
+  it('reports a response the records have no status for (one the bank adds later) as unknown, raised, never as unanswered', async () => {
+    const { tracker, call, statusOf, attention } = setup();
+    const single = call('req-1', singleBody('s-1'), 'sendFpsSinglePayment');
+    await tracker.claim(single);
+    await tracker.settle(single, {
+      status: 202,
+      body: { transaction: { endToEndIdentification: 's-1', response: 'AccountSuspended' } },
+    });
+    expect(statusOf('s-1')).toBe('OutcomeUnknown');
+    expect([...attention.items.values()]).toEqual([
+      expect.objectContaining({
+        id: 's-1',
+        reason: 'outcome-unknown',
+        detail: expect.stringContaining('does not know'),
+      }),
+    ]);
   });
 
   it('marks every claimed record Refused on a whole-request 4xx, with the status as cause', async () => {
@@ -341,6 +385,17 @@ describe('settling on the bank answer', () => {
     await answered202('req-1', { 'e2e-1': 'Accepted' });
     expect(statusOf('e2e-1')).toBe('Accepted');
     expect(attention.items.size).toBe(0);
+  });
+
+  it('lists nothing once a webhook settles the payment right after its lost answer is written', async () => {
+    const s = setup();
+    await s.tracker.claim(s.call('req-1'));
+    // The bank's word arrives between the tracker's write and anything it does after.
+    s.store.afterNextWrite = async () => void (await s.settledWebhook('e2e-1'));
+    await s.tracker.settle(s.call('req-1'), { unknown: 'no-answer' });
+
+    expect(s.record('e2e-1').history.map((t) => t.to)).toEqual(['Submitted', 'OutcomeUnknown', 'Settled']);
+    expect(s.attention.items.size).toBe(0);
   });
 
   it('row 2 (issue 27): "already processed" with no read-back is unknown too; the webhook settles and clears it; a late unknown moves nothing', async () => {

@@ -275,6 +275,25 @@ describe('the workflow in the sandbox, on the sandbox clock', () => {
     expect(bus.list({ detailType: 'MccyCancellationWindowClosed' })).toHaveLength(1);
   });
 
+  it.each(['OutcomeUnknown', 'Processing'])(
+    'takes a batch %s at the deadline straight to the settlement check, so its overdue alarm still fires',
+    async (status) => {
+      const batchId = await scheduledBatch(1);
+      await setStatus(batchId, status);
+      await advanceTo('2026-03-09T08:30:00.000Z');
+      // No window of the gateway to close, nothing due to mark: the batch is left as the bank's word put it.
+      expect((await batch(batchId))?.status?.S).toBe(status);
+      expect(bus.list()).toEqual([]);
+
+      await advanceTo('2026-03-09T12:30:00.000Z');
+      expect(bus.list({ detailType: 'MccyBatchOverdue' })[0]?.detail).toMatchObject({
+        batchId,
+        openTransactions: '1',
+      });
+      expect(execution(batchId)).toMatchObject({ status: 'Failed' });
+    },
+  );
+
   it('gives up on a cancel that never resolves, for a person to look at', async () => {
     const batchId = await scheduledBatch();
     await setStatus(batchId, 'CancelPending');
