@@ -1,7 +1,7 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import type { FamilyDefinition } from '#shared/families/definition.js';
+import { type FamilyDefinition, readPath } from '#shared/families/definition.js';
 import { isSafeSegment, safeSegmentMessage } from '#shared/http/path-segment.js';
 import { json, problem } from '#shared/http/problem.js';
 import { logger } from '#shared/observability.js';
@@ -41,8 +41,9 @@ export function createGatewayReadHandler<Store>(
       }
       const record = await read.read(await store(), id, now());
       if (record === undefined) {
-        const instance = read.path.replace(`{${read.param}}`, encodeURIComponent(id));
-        return toProxyResult(problem(404, 'Not Found', read.notFound(id), undefined, {}, instance));
+        return toProxyResult(
+          problem(404, 'Not Found', read.notFound(id), undefined, {}, readPath(read.path, id)),
+        );
       }
       return toProxyResult(json(200, record));
     });

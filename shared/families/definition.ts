@@ -35,6 +35,11 @@ export interface GatewayRead<Store> {
   notFound(id: string): string;
 }
 
+/** A read's path for one record: its template with the id as one encoded segment. */
+export function readPath(template: string, id: string): string {
+  return template.replace(/\{\w+\}/, encodeURIComponent(id));
+}
+
 /** A builder of part of a family from the ports a root passes, loaded only by the function that runs it. */
 type Load<Ports, Built> = () => Promise<(ports: Ports) => Built>;
 

@@ -1,5 +1,6 @@
 import { fxTable } from './table.js';
 import { defineFamily } from '../families/definition.js';
+import { FX_QUOTE_READ, FX_TRADE_READ } from './paths.js';
 import type { FxStore } from './ports.js';
 
 /**
@@ -27,7 +28,7 @@ export const fxFamily = defineFamily({
   reads: [
     {
       id: 'getFxQuote',
-      path: '/gateway/fx/quotes/{quoteId}',
+      path: FX_QUOTE_READ,
       param: 'quoteId',
       maxLength: 36,
       read: (store, quoteId) => store.getQuote(quoteId),
@@ -35,7 +36,7 @@ export const fxFamily = defineFamily({
     },
     {
       id: 'getFxTrade',
-      path: '/gateway/fx/trades/{endToEndId}',
+      path: FX_TRADE_READ,
       param: 'endToEndId',
       maxLength: 35,
       read: (store, endToEndId) => store.getTrade(endToEndId),

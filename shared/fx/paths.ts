@@ -1,3 +1,7 @@
+import { readPath } from '../families/definition.js';
+
 /** Where the gateway answers the FX records it keeps (`GET /gateway/fx/...`). */
-export const fxQuotePath = (quoteId: string) => `/gateway/fx/quotes/${encodeURIComponent(quoteId)}`;
-export const fxTradePath = (endToEndId: string) => `/gateway/fx/trades/${encodeURIComponent(endToEndId)}`;
+export const FX_QUOTE_READ = '/gateway/fx/quotes/{quoteId}';
+export const FX_TRADE_READ = '/gateway/fx/trades/{endToEndId}';
+export const fxQuotePath = (quoteId: string) => readPath(FX_QUOTE_READ, quoteId);
+export const fxTradePath = (endToEndId: string) => readPath(FX_TRADE_READ, endToEndId);

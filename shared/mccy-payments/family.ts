@@ -1,6 +1,7 @@
 import { ENV } from '../config/function-environment.js';
 import { mccyBatchesTable } from './table.js';
 import { defineFamily } from '../families/definition.js';
+import { MCCY_BATCH_READ } from './paths.js';
 import type { BatchStore } from './ports.js';
 import { MCCY_BATCH_ATTENTION } from './attention.js';
 
@@ -34,7 +35,7 @@ export const mccyPaymentsFamily = defineFamily({
   reads: [
     {
       id: 'getMccyBatch',
-      path: '/gateway/mccy/batches/{batchId}',
+      path: MCCY_BATCH_READ,
       param: 'batchId',
       maxLength: 36,
       read: (store, batchId) => store.get(batchId),

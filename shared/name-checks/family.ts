@@ -2,7 +2,7 @@ import { ENV } from '../config/function-environment.js';
 import { nameChecksTable } from './table.js';
 import { defineFamily } from '../families/definition.js';
 import type { NameCheckStore } from './ports.js';
-import { liveCheck } from './outcome.js';
+import { liveCheck, NAME_CHECK_READ } from './outcome.js';
 
 /**
  * Payee name checks: one record per check that named an end-to-end id, one unconditional put per check (the
@@ -29,7 +29,7 @@ export const nameChecksFamily = defineFamily({
   reads: [
     {
       id: 'getNameCheck',
-      path: '/gateway/name-checks/{endToEndId}',
+      path: NAME_CHECK_READ,
       param: 'endToEndId',
       // A name check's end-to-end id may be up to 140 characters (cop-outbound-v1.json).
       maxLength: 140,

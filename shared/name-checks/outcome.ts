@@ -1,5 +1,6 @@
 import { accountIdentity } from '../payments/account-identity.js';
 import { maskAccount } from '../domain/account-mask.js';
+import { readPath } from '../families/definition.js';
 
 /**
  * A payee name check's outcome as the gateway keeps it, pure: what the tracker reads from the request and
@@ -36,9 +37,8 @@ export const NO_MATCH_REASON = 'ANNM';
 export const DEFAULT_NAME_CHECK_TTL_HOURS = 24;
 
 /** Where the gateway serves a name check's outcome. */
-export function nameCheckPath(endToEndId: string): string {
-  return `/gateway/name-checks/${encodeURIComponent(endToEndId)}`;
-}
+export const NAME_CHECK_READ = '/gateway/name-checks/{endToEndId}';
+export const nameCheckPath = (endToEndId: string) => readPath(NAME_CHECK_READ, endToEndId);
 
 /** The request members the tracker reads (PascalCase, as the bank's reference writes them). */
 interface NameVerificationBody {

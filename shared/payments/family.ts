@@ -2,6 +2,7 @@ import { ENV } from '../config/function-environment.js';
 import { nameChecksTable } from '../name-checks/table.js';
 import { paymentsTable } from './table.js';
 import { defineFamily } from '../families/definition.js';
+import { PAYMENT_READ } from './paths.js';
 import type { PaymentStore } from './ports.js';
 
 /**
@@ -34,7 +35,7 @@ export const paymentsFamily = defineFamily({
   reads: [
     {
       id: 'getPayment',
-      path: '/gateway/payments/{endToEndId}',
+      path: PAYMENT_READ,
       param: 'endToEndId',
       maxLength: 35,
       read: (store, endToEndId) => store.get(endToEndId),

@@ -4,6 +4,7 @@ import {
   type AttentionItem,
   clearWhenKnown,
   loggedAttention,
+  OUTCOME_CONFLICT_METRIC,
   OUTCOME_UNKNOWN,
   raisedAround,
 } from '../gateway/attention.js';
@@ -33,6 +34,7 @@ import {
   paymentWebhook,
 } from './read.js';
 import { type ReadBackOutcome, readBackOutcome } from './read-back.js';
+import { paymentPath } from './paths.js';
 import {
   applyChange,
   appliedBy,
@@ -63,8 +65,8 @@ export interface PaymentDependencies {
   clock?: Clock;
   /** Where a payment whose outcome is unknown is raised, and cleared once the bank's word moves it on. */
   attention?: Attention;
-  /** Counts one `OUTCOME_CONFLICT_METRIC` (alarmed on AWS). */
-  countOutcomeConflict?: () => void;
+  /** Counts one occurrence of a named metric (`OUTCOME_CONFLICT_METRIC`, alarmed on AWS); unset: nothing. */
+  count?: (metric: string) => void;
 }
 
 /** The attention kind of a payment (its id the end-to-end id). */
@@ -73,11 +75,6 @@ export const PAYMENT_ATTENTION = 'payment';
 /** The tracker's name, as operations name it (`Operation.tracker`). */
 export const PAYMENTS_TRACKER = 'payments';
 export const PAYMENT_STATUS_CHANGED = 'PaymentStatusChanged';
-
-/** Where the gateway serves a payment's record. */
-export function paymentPath(endToEndId: string): string {
-  return `/gateway/payments/${encodeURIComponent(endToEndId)}`;
-}
 
 export function paymentStatusChanged(record: PaymentRecord, transition: Transition): GatewayEvent {
   return statusChangedEvent(PAYMENT_STATUS_CHANGED, record, transition);
@@ -362,7 +359,7 @@ function reportConflict(moved: Moved, deps: PaymentDependencies): void {
     cause: moved.transition.cause,
     transitionId: moved.transition.transitionId,
   });
-  deps.countOutcomeConflict?.();
+  deps.count?.(OUTCOME_CONFLICT_METRIC);
 }
 
 /** Why a payment's outcome is unknown, by the cause of its move to `OutcomeUnknown` (else: no answer came). */

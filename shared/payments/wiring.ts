@@ -1,5 +1,4 @@
 import { paymentsTable } from './table.js';
-import { OUTCOME_CONFLICT_METRIC } from '../gateway/attention.js';
 import type { OperationTracker } from '../gateway/tracker.js';
 import { ENV } from '../config/function-environment.js';
 import { type NameCheckPolicy, parseNameCheckPolicy } from '../name-checks/policy.js';
@@ -51,7 +50,7 @@ function commonDependencies(ports: PaymentPorts) {
     events: ports.events,
     log: ports.log,
     clock: ports.clock,
-    countOutcomeConflict: () => ports.count(OUTCOME_CONFLICT_METRIC),
+    count: ports.count,
     ...(ports.attention !== undefined && { attention: ports.attention }),
   };
 }

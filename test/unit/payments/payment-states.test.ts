@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AttentionItem } from '#shared/gateway/attention.js';
+import { type AttentionItem, OUTCOME_CONFLICT_METRIC } from '#shared/gateway/attention.js';
 import type { TrackedCall } from '#shared/gateway/tracker.js';
 import { JsonNumber } from '#shared/json/read-json.js';
 import type { BankBookings } from '#shared/payments/ports.js';
@@ -72,7 +72,9 @@ function setup(bookings?: BankBookings) {
   const deps = {
     store,
     attention,
-    countOutcomeConflict: () => conflicts.counted++,
+    count: (metric: string) => {
+      if (metric === OUTCOME_CONFLICT_METRIC) conflicts.counted++;
+    },
     events: {
       publish: async (event: ClearwayEvent) => {
         if (bus.failNext > 0) {
