@@ -14,11 +14,10 @@ import {
 } from '#shared/config/function-environment.js';
 import { operations } from '#shared/operations/index.js';
 import { pathsOf } from '#shared/operations/operation.js';
-import { type CfnTemplate, resourcesOfType } from '../infra/synth.js';
+import { resourcesOfType, variablesOf } from '../infra/synth.js';
 import { bundleCode } from '../support/lambda-bundle.js';
 import { LocalLambda } from './lambda/host.js';
-import { readTemplate } from './synth.js';
-import { type DeployedFunction, DeployedTemplates, type SynthesizedStack } from './template.js';
+import { type DeployedFunction, loadDeployedTemplates } from './template.js';
 
 /**
  * What `cdk deploy` ships, function by function, in both environments: its own bundle, built from its own
@@ -29,37 +28,10 @@ import { type DeployedFunction, DeployedTemplates, type SynthesizedStack } from 
 const root = join(import.meta.dirname, '..', '..');
 const assemblies = await deployedAssemblies();
 
-/** The assembly's two stacks, as `cdk deploy` names them; `alter` changes a copy of the stateless template. */
-function deployedTemplates(assemblyDir: string, alter?: (stateless: CfnTemplate) => void): DeployedTemplates {
-  const manifest = JSON.parse(readFileSync(join(assemblyDir, 'manifest.json'), 'utf8')) as {
-    artifacts: Record<string, { properties?: { templateFile: string; stackName: string } }>;
-  };
-  const stack = (id: string): SynthesizedStack => {
-    const properties = manifest.artifacts[id]?.properties;
-    if (properties === undefined) throw new Error(`${assemblyDir} has no stack ${id}`);
-    return {
-      stackName: properties.stackName,
-      template: readTemplate(join(assemblyDir, properties.templateFile)),
-    };
-  };
-  const stateful = stack('Stateful');
-  const stateless = stack('Stateless');
-  alter?.(stateless.template);
-  // A first deploy resolves the receiver's SSM-typed parameter to what the stateful stack writes (the
-  // placeholder): the environment its cold start gets until an operator puts the bank's keys there.
-  const written = (name: string) =>
-    resourcesOfType(stateful.template, 'AWS::SSM::Parameter').find(
-      ([, parameter]) => templates.resolveString(parameter.Properties?.Name, stateful) === name,
-    )?.[1];
-  const templates: DeployedTemplates = new DeployedTemplates(stateful, stateless, assemblyDir, (name) => {
-    const parameter = written(name);
-    return parameter && templates.resolveString(parameter.Properties?.Value, stateful);
-  });
-  return templates;
-}
-
 const deployed = Object.fromEntries(
-  ENVIRONMENT_NAMES.map((envName) => [envName, deployedTemplates(assemblies[envName]).functions()]),
+  // A first deploy: the receiver's SSM-typed parameter resolves to what the stateful stack writes there (the
+  // placeholder), the environment its cold start gets until an operator puts the bank's keys in it.
+  ENVIRONMENT_NAMES.map((envName) => [envName, loadDeployedTemplates(assemblies[envName]).functions()]),
 ) as Record<EnvironmentName, DeployedFunction[]>;
 const cases = ENVIRONMENT_NAMES.flatMap((envName) =>
   deployed[envName].map((fn) => ({ name: `${fn.service} (${envName})`, envName, fn })),
@@ -174,15 +146,15 @@ describe('every function starts as Lambda starts it, with the environment its te
 describe('a copy of a template that breaks a function fails these checks, naming the function', () => {
   /** The simulation templates with one function's resource changed in a copy; cdk.out is left as it is. */
   const brokenFunction = (service: string, change: (properties: Record<string, unknown>) => void) => {
-    const templates = deployedTemplates(assemblies.simulation, (stateless) => {
-      const [, resource] =
-        resourcesOfType(stateless, 'AWS::Lambda::Function').find(
-          ([, candidate]) =>
-            (candidate.Properties?.Environment as { Variables: Record<string, unknown> }).Variables
-              .POWERTOOLS_SERVICE_NAME === service,
-        ) ?? [];
-      if (resource?.Properties === undefined) throw new Error(`no function ${service}`);
-      change(resource.Properties);
+    const templates = loadDeployedTemplates(assemblies.simulation, {
+      alter: ({ stateless }) => {
+        const [, resource] =
+          resourcesOfType(stateless, 'AWS::Lambda::Function').find(
+            ([, candidate]) => variablesOf(candidate).POWERTOOLS_SERVICE_NAME === service,
+          ) ?? [];
+        if (resource?.Properties === undefined) throw new Error(`no function ${service}`);
+        change(resource.Properties);
+      },
     });
     return templates.functions().find((fn) => fn.service === service) as DeployedFunction;
   };

@@ -8,6 +8,11 @@ export interface AssemblyFolders {
   readonly root: string;
 }
 
+/** Where each environment is synthesized under `root`: `<root>/<env>`. */
+export function assemblyFolders(root: string): AssemblyFolders {
+  return { root, simulation: join(root, 'simulation'), production: join(root, 'production') };
+}
+
 /** The files the synthesis process leaves: `done` once both environments are written, `failed` with why. */
 export function synthesisMarkers(folders: AssemblyFolders): { done: string; failed: string } {
   return {

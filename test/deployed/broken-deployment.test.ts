@@ -16,8 +16,7 @@ afterEach(async () => {
   deployment = undefined;
 });
 
-const { simulation } = await deployedAssemblies();
-const assemblyDir = () => simulation;
+const { simulation: assemblyDir } = await deployedAssemblies();
 
 /** Removes `action` from every statement of the policies attached to the function's role. */
 function withoutGrant(stateless: CfnTemplate, functionPrefix: string, action: string): void {
@@ -40,7 +39,7 @@ function withoutVariable(stateless: CfnTemplate, functionPrefix: string, name: s
 describe('a broken copy of the simulation templates', () => {
   it('without kms:Sign on the sterling-accounts role: the write fails and the denial names function and action', async () => {
     deployment = await LocalDeployment.start({
-      assemblyDir: assemblyDir(),
+      assemblyDir,
       only: ['sterling-accounts'],
       alter: ({ stateless }) => withoutGrant(stateless, 'SterlingAccounts', 'kms:Sign'),
     });
@@ -62,7 +61,7 @@ describe('a broken copy of the simulation templates', () => {
 
   it('without IDEMPOTENCY_TABLE on the payments function: the deployment does not start, naming both', async () => {
     const started = LocalDeployment.start({
-      assemblyDir: assemblyDir(),
+      assemblyDir,
       only: ['payments'],
       alter: ({ stateless }) => withoutVariable(stateless, 'Payments', ENV.idempotencyTable),
     });
@@ -72,7 +71,7 @@ describe('a broken copy of the simulation templates', () => {
 
   it('without the permission that lets API Gateway invoke gateway-signing-key: 500, and the denial names it', async () => {
     deployment = await LocalDeployment.start({
-      assemblyDir: assemblyDir(),
+      assemblyDir,
       only: ['gateway-signing-key'],
       alter: ({ stateless }) => {
         for (const [logicalId, permission] of resourcesOfType(stateless, 'AWS::Lambda::Permission')) {

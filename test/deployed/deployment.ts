@@ -1,6 +1,4 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
-import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { DeleteMessageCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
@@ -19,11 +17,10 @@ import { type AwsCall, type LocalCloud, type LocalCloudOptions, startLocalCloud 
 import {
   type DeployedFunction,
   type DeployedStateMachine,
-  DeployedTemplates,
+  type DeployedTemplates,
   FAKE_AWS,
-  type SynthesizedStack,
+  loadDeployedTemplates,
 } from './template.js';
-import { readTemplate } from './synth.js';
 
 /** The workflows' failures are read from their executions (`workflowExecutions`), not from a log. */
 const silentLog = { debug() {}, info() {}, warn() {}, error() {} };
@@ -65,7 +62,8 @@ export class LocalDeployment {
     readonly internalApiUrl: string,
     /** The webhook API's stage URL (the bank posts to `${webhookApiUrl}/webhooks`). */
     readonly webhookApiUrl: string,
-    private readonly servers: Server[],
+    /** Stops what `start` started, the last first. */
+    private readonly closers: ReadonlyArray<() => Promise<unknown>>,
     /** Invocations a function's resource policy refused (API Gateway's, EventBridge's). */
     private readonly invocationDenials: string[],
     /** The running workflows by state machine ARN. */
@@ -75,18 +73,13 @@ export class LocalDeployment {
   static async start(options: DeploymentOptions): Promise<LocalDeployment> {
     const closers: Array<() => Promise<unknown>> = [];
     try {
-      const stateful = readTemplate(join(options.assemblyDir, 'Stateful.template.json'));
-      const stateless = readTemplate(join(options.assemblyDir, 'Stateless.template.json'));
-      options.alter?.({ stateful, stateless });
       const institutionKey = rsaKeyPair();
       const bankKey = rsaKeyPair();
-      const operatorParameters = new Map<string, string>();
-      const templates = new DeployedTemplates(
-        { stackName: stackNameOf(stateful, 'stateful'), template: stateful },
-        { stackName: stackNameOf(stateless, 'stateless'), template: stateless },
-        options.assemblyDir,
-        (name) => operatorParameters.get(name),
-      );
+      // The operator's step after the first deploy: the bank's public key in the stateful stack's parameter.
+      const templates = loadDeployedTemplates(options.assemblyDir, {
+        alter: options.alter,
+        operatorValue: () => bankKey.publicKeyPem,
+      });
 
       const bank = await startBankSimulator({
         clock: new RealTimeClock(),
@@ -100,13 +93,16 @@ export class LocalDeployment {
       });
       closers.push(() => bank.close());
 
-      const resources = cloudResources(templates);
-      // The operator's steps after the first deploy.
-      for (const parameter of resources.parameters)
-        operatorParameters.set(parameter.name, bankKey.publicKeyPem);
-      const functions = templates
-        .functions()
-        .filter((fn) => options.only === undefined || options.only.includes(fn.service));
+      const resources = cloudResources(templates, {
+        privateKeyPem: institutionKey.privateKeyPem,
+        secretString: JSON.stringify({
+          token: API_TOKEN,
+          expiresAt: new Date(Date.now() + YEAR_MS).toISOString(),
+        }),
+      });
+      const chosenFunctions = () =>
+        templates.functions().filter((fn) => options.only === undefined || options.only.includes(fn.service));
+      const functions = chosenFunctions();
       const machines = templates.stateMachines();
       const workflows = new Map<string, LocalStateMachine>();
       let cloudEndpoint = '';
@@ -151,33 +147,24 @@ export class LocalDeployment {
           run: (name: string, input: Record<string, unknown>) =>
             (workflows.get(machine.arn) ?? workflowOf(machine)).start(name, input),
         })),
-        kmsKeys: resources.kmsKeys.map((key) => ({ ...key, privateKeyPem: institutionKey.privateKeyPem })),
-        secrets: resources.secrets.map((secret) => ({
-          ...secret,
-          secretString: JSON.stringify({
-            token: API_TOKEN,
-            expiresAt: new Date(Date.now() + YEAR_MS).toISOString(),
-          }),
-        })),
-        parameters: resources.parameters.map(({ name }) => ({ name, value: bankKey.publicKeyPem })),
       });
       closers.push(() => cloud.close());
       cloudEndpoint = cloud.endpoint;
       // CloudFormation's `Ref` of a queue is the URL the serving SQS issued: here, the local cloud's.
       templates.sqsEndpoint = cloud.endpoint;
 
+      const running: LocalLambda[] = [];
+      closers.push(() => Promise.all(running.map((lambda) => lambda.close())));
+      // Resolved again: their environments now name the queues by the URLs the local cloud issues.
       const started = await Promise.all(
-        templates
-          .functions()
-          .filter((fn) => functions.some((chosen) => chosen.logicalId === fn.logicalId))
-          .map(async (fn) => {
-            const lambda = await LocalLambda.start(
-              { ...fn, environment: withBank(fn.environment, bank.url) },
-              { accessKeyId: accessKeyOf(fn), endpointUrl: cloud.endpoint },
-            );
-            closers.push(() => lambda.close());
-            return [fn.logicalId, lambda] as const;
-          }),
+        chosenFunctions().map(async (fn) => {
+          const lambda = await LocalLambda.start(
+            { ...fn, environment: withBank(fn.environment, bank.url) },
+            { accessKeyId: accessKeyOf(fn), endpointUrl: cloud.endpoint },
+          );
+          running.push(lambda);
+          return [fn.logicalId, lambda] as const;
+        }),
       );
       const lambdas = new Map(started);
 
@@ -196,14 +183,14 @@ export class LocalDeployment {
         lambdas,
         `http://127.0.0.1:${portOf(internal)}`,
         `http://127.0.0.1:${portOf(webhooks)}`,
-        [internal, webhooks],
+        closers,
         invocationDenials,
         workflows,
       );
       bank.setWebhookUrl(`${deployment.webhookApiUrl}/webhooks`);
       return deployment;
     } catch (error) {
-      for (const close of closers.reverse()) await close().catch(() => undefined);
+      for (const close of [...closers].reverse()) await close().catch(() => undefined);
       throw error;
     }
   }
@@ -332,14 +319,11 @@ export class LocalDeployment {
 
   async close(): Promise<void> {
     await this.bank.idle().catch(() => undefined);
-    for (const server of this.servers) await new Promise((resolve) => server.close(resolve));
-    await Promise.all([...this.lambdas.values()].map((lambda) => lambda.close()));
-    await this.cloud.close();
-    await this.bank.close();
+    for (const close of [...this.closers].reverse()) await close();
   }
 }
 
-export function describeDenial(call: AwsCall): string {
+function describeDenial(call: AwsCall): string {
   return `${call.caller} was denied ${call.action} on ${call.resource}${call.reason ? `: ${call.reason}` : ''}`;
 }
 
@@ -350,12 +334,6 @@ function accessKeyOf(principal: { logicalId: string }): string {
 
 function withBank(environment: Record<string, string>, bankUrl: string): Record<string, string> {
   return ENV.bankBaseUrl in environment ? { ...environment, [ENV.bankBaseUrl]: bankUrl } : environment;
-}
-
-function stackNameOf(template: CfnTemplate, part: 'stateful' | 'stateless'): string {
-  const described = /^Clearway (\w+):/.exec(String((template as { Description?: string }).Description ?? ''));
-  if (described === null) throw new Error(`the ${part} template has no Clearway description`);
-  return `clearway-${described[1]}-${part}`;
 }
 
 function rsaKeyPair(): { privateKeyPem: string; publicKeyPem: string } {
@@ -434,17 +412,21 @@ function arnMatches(pattern: string, arn: string): boolean {
   return new RegExp(`^${expression}$`).test(arn);
 }
 
-/** What the local cloud serves, from the templates: every stateful resource a function can reach. */
+/**
+ * What the local cloud serves, from the templates: every stateful resource a function can reach, with what the
+ * operator put in them (the institution's private key in the key, the API token in the secret; the parameter
+ * holds what the templates read from it).
+ */
 function cloudResources(
   templates: DeployedTemplates,
+  operator: { privateKeyPem: string; secretString: string },
 ): Omit<LocalCloudOptions, 'account' | 'region' | 'partition' | 'principals' | 'stateMachines'> {
   const stack = templates.stateful;
-  const template = stack.template;
-  const of = (type: string) => resourcesOfType(template, type);
+  const of = (type: string) => resourcesOfType(stack.template, type);
   const resolve = (value: unknown) => templates.resolve(value, stack);
-  const arnOf = (logicalId: string, s: SynthesizedStack = stack) => templates.attribute(logicalId, 'Arn', s);
-  const nameOf = (logicalId: string, s: SynthesizedStack = stack) =>
-    templates.physicalName(logicalId, templates.resource(logicalId, s).resource, s);
+  const arnOf = (logicalId: string) => templates.attribute(logicalId, 'Arn', stack);
+  const nameOf = (logicalId: string) =>
+    templates.physicalName(logicalId, templates.resource(logicalId, stack).resource, stack);
   // A queue policy names its queues (`Queues`, a list), a bucket policy its bucket (`Bucket`).
   const policyOf = (type: string, property: 'Queues' | 'Bucket', logicalId: string) =>
     of(type)
@@ -463,18 +445,18 @@ function cloudResources(
           ([, alias]) => JSON.stringify(alias.Properties?.TargetKeyId) === JSON.stringify({ Ref: logicalId }),
         )
         .map(([, alias]) => String(alias.Properties?.AliasName)),
-      privateKeyPem: '',
+      privateKeyPem: operator.privateKeyPem,
       policy: resolve(key.Properties?.KeyPolicy),
     })),
     secrets: of('AWS::SecretsManager::Secret').map(([logicalId]) => ({
       name: nameOf(logicalId),
       arn: arnOf(logicalId),
-      secretString: '',
+      secretString: operator.secretString,
     })),
-    parameters: of('AWS::SSM::Parameter').map(([logicalId, parameter]) => ({
-      name: nameOf(logicalId),
-      value: String(resolve(parameter.Properties?.Value)),
-    })),
+    parameters: of('AWS::SSM::Parameter').map(([logicalId]) => {
+      const name = nameOf(logicalId);
+      return { name, value: templates.ssmValue(name) ?? '' };
+    }),
     eventBuses: of('AWS::Events::EventBus').map(([logicalId]) => ({
       name: nameOf(logicalId),
       arn: arnOf(logicalId),

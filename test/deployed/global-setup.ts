@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { type AssemblyFolders, synthesisMarkers } from './assemblies.js';
+import { type AssemblyFolders, assemblyFolders, synthesisMarkers } from './assemblies.js';
 
 /**
  * Where the deployed suite synthesizes each environment: `cdk.out/<env>`, as `cdk deploy` would stage it
@@ -22,12 +22,9 @@ declare module 'vitest' {
  * so the synth costs no wall time on a machine with a spare core; the files wait for it (`assemblies.ts`).
  */
 export default function setup(project: TestProject): () => void {
-  const folders: AssemblyFolders = {
-    simulation: join(assemblyRoot, 'simulation'),
-    production: join(assemblyRoot, 'production'),
-    root: assemblyRoot,
-  };
-  for (const folder of [folders.simulation, folders.production, ...Object.values(synthesisMarkers(folders))])
+  const folders = assemblyFolders(assemblyRoot);
+  const markers = synthesisMarkers(folders);
+  for (const folder of [folders.simulation, folders.production, markers.done, markers.failed])
     rmSync(folder, { recursive: true, force: true });
   mkdirSync(folders.root, { recursive: true });
   const synthesis: ChildProcess = spawn(
@@ -36,7 +33,6 @@ export default function setup(project: TestProject): () => void {
     // CDK reports each bundle on stderr; a failure is written to the `failed` marker instead.
     { stdio: 'ignore' },
   );
-  const markers = synthesisMarkers(folders);
   synthesis.once('exit', (code, signal) => {
     if (code !== 0 && !existsSync(markers.failed))
       writeFileSync(markers.failed, `the synthesis process ended with ${signal ?? `exit code ${code}`}`);

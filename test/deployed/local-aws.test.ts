@@ -1,7 +1,13 @@
 import { createHash, generateKeyPairSync, sign, verify } from 'node:crypto';
 import { DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
-import { DecryptCommand, GetPublicKeyCommand, KMSClient, SignCommand } from '@aws-sdk/client-kms';
+import {
+  DecryptCommand,
+  GetPublicKeyCommand,
+  KMSClient,
+  SignCommand,
+  type SigningAlgorithmSpec,
+} from '@aws-sdk/client-kms';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -19,7 +25,7 @@ import {
 } from '@aws-sdk/client-sqs';
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AWS_QUEUE_URL, type AwsCall, type LocalCloud, startLocalCloud } from './local-aws/index.js';
+import { type AwsCall, type LocalCloud, startLocalCloud } from './local-aws/index.js';
 
 const ACCOUNT = '123456789012';
 const REGION = 'eu-west-2';
@@ -220,7 +226,8 @@ describe('the local cloud', () => {
 
   it("takes a queue's AWS URL, delivers the message to fauxqs and answers ARNs in the account", async () => {
     const sqs = new SQSClient({ ...payments, endpoint: cloud.endpoint });
-    const queueUrl = AWS_QUEUE_URL(REGION, ACCOUNT, 'clearway-webhooks');
+    // The URL CloudFormation gives the queue (its `Ref`).
+    const queueUrl = `https://sqs.${REGION}.amazonaws.com/${ACCOUNT}/clearway-webhooks`;
 
     await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: '{"Type":"Payment.Sent"}' }));
     const { Attributes } = await sqs.send(
@@ -241,11 +248,17 @@ describe('the local cloud', () => {
   });
 
   it('keeps an SQS client without an endpoint on the local cloud when the queue URL is on it', async () => {
+    // Nothing listens at the environment's endpoint here: only the queue URL's host can answer.
+    vi.stubEnv('AWS_ENDPOINT_URL', 'http://127.0.0.1:9');
     const sqs = new SQSClient(payments);
 
-    await sqs.send(
-      new SendMessageCommand({ QueueUrl: cloud.queueUrl('clearway-webhooks'), MessageBody: '{}' }),
-    );
+    try {
+      await sqs.send(
+        new SendMessageCommand({ QueueUrl: cloud.queueUrl('clearway-webhooks'), MessageBody: '{}' }),
+      );
+    } finally {
+      vi.stubEnv('AWS_ENDPOINT_URL', cloud.endpoint);
+    }
 
     expect(lastCall()).toMatchObject({ action: 'sqs:SendMessage', allowed: true });
   });
@@ -313,18 +326,12 @@ describe('the local cloud', () => {
     expect(KeySpec).toBe('RSA_2048');
   });
 
+  /** The payments function signing one byte: what its key policy and its identity policy decide. */
+  const signAsPayments = (KeyId: string, SigningAlgorithm: SigningAlgorithmSpec) =>
+    new KMSClient(payments).send(new SignCommand({ KeyId, Message: Buffer.from('x'), SigningAlgorithm }));
+
   it('refuses signing with a key whose key policy does not allow it, though the identity policy does', async () => {
-    const kms = new KMSClient(payments);
-
-    const refused = kms.send(
-      new SignCommand({
-        KeyId: LOCKED_KEY,
-        Message: Buffer.from('x'),
-        SigningAlgorithm: 'RSASSA_PKCS1_V1_5_SHA_256',
-      }),
-    );
-
-    await expect(refused).rejects.toMatchObject({
+    await expect(signAsPayments(LOCKED_KEY, 'RSASSA_PKCS1_V1_5_SHA_256')).rejects.toMatchObject({
       name: 'AccessDeniedException',
       message: expect.stringContaining(
         `kms:Sign on resource: ${LOCKED_KEY} because no resource-based policy allows the kms:Sign action`,
@@ -333,17 +340,7 @@ describe('the local cloud', () => {
   });
 
   it('refuses a signing algorithm the kms:SigningAlgorithm condition does not allow', async () => {
-    const kms = new KMSClient(payments);
-
-    const refused = kms.send(
-      new SignCommand({
-        KeyId: SIGNING_KEY,
-        Message: Buffer.from('x'),
-        SigningAlgorithm: 'RSASSA_PSS_SHA_256',
-      }),
-    );
-
-    await expect(refused).rejects.toMatchObject({
+    await expect(signAsPayments(SIGNING_KEY, 'RSASSA_PSS_SHA_256')).rejects.toMatchObject({
       name: 'AccessDeniedException',
       message: expect.stringContaining('because no identity-based policy allows the kms:Sign action'),
     });

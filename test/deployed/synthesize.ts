@@ -1,13 +1,12 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { ENVIRONMENT_NAMES } from '#shared/config/function-environment.js';
-import { synthesisMarkers } from './assemblies.js';
+import { assemblyFolders, synthesisMarkers } from './assemblies.js';
 import { synthesizeForDeployment } from './synth.js';
 
 // `node --import tsx synthesize.ts <root>`: both environments into `<root>/<env>`, then a marker file that
 // says it is done (or why it failed), written whole so a reader never sees half of it.
 const root = process.argv[2] as string;
-const folders = { root, simulation: join(root, 'simulation'), production: join(root, 'production') };
+const folders = assemblyFolders(root);
 const markers = synthesisMarkers(folders);
 const writeWhole = (file: string, text: string) => {
   mkdirSync(root, { recursive: true });

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CfnResource, CfnTemplate } from '../infra/synth.js';
-import { methodsOfApi, resourcesOfType } from '../infra/synth.js';
+import { methodsOfApi, resourcesOfType, statementsOfRole } from '../infra/synth.js';
 
 /**
  * What CloudFormation would make of the synthesized templates in one fake account: physical names and ARNs
@@ -16,6 +17,50 @@ export interface SynthesizedStack {
   readonly template: CfnTemplate;
 }
 
+function readTemplate(file: string): CfnTemplate {
+  return JSON.parse(readFileSync(file, 'utf8')) as CfnTemplate;
+}
+
+/**
+ * The two stacks of a synthesized assembly (`cdk.out/<env>`), named as its manifest names them for `cdk deploy`.
+ * `alter` changes the copies read before anything is resolved (a deployment broken on purpose). An SSM-typed
+ * parameter reads what the stateful stack writes to that name (a first deploy), or what `operatorValue` makes
+ * of it (an operator has replaced it since).
+ */
+export function loadDeployedTemplates(
+  assemblyDir: string,
+  options: {
+    alter?: (templates: { stateful: CfnTemplate; stateless: CfnTemplate }) => void;
+    operatorValue?: (written: string) => string;
+  } = {},
+): DeployedTemplates {
+  const manifest = JSON.parse(readFileSync(join(assemblyDir, 'manifest.json'), 'utf8')) as {
+    artifacts: Record<string, { properties?: { templateFile: string; stackName: string } }>;
+  };
+  const stack = (id: string): SynthesizedStack => {
+    const properties = manifest.artifacts[id]?.properties;
+    if (properties === undefined) throw new Error(`${assemblyDir} has no stack ${id}`);
+    return {
+      stackName: properties.stackName,
+      template: readTemplate(join(assemblyDir, properties.templateFile)),
+    };
+  };
+  const stateful = stack('Stateful');
+  const stateless = stack('Stateless');
+  options.alter?.({ stateful: stateful.template, stateless: stateless.template });
+  const ssmValue = (name: string) => {
+    const [, parameter] =
+      resourcesOfType(stateful.template, 'AWS::SSM::Parameter').find(
+        ([, candidate]) => templates.resolveString(candidate.Properties?.Name, stateful) === name,
+      ) ?? [];
+    if (parameter === undefined) return undefined;
+    const written = templates.resolveString(parameter.Properties?.Value, stateful);
+    return options.operatorValue?.(written) ?? written;
+  };
+  const templates: DeployedTemplates = new DeployedTemplates(stateful, stateless, assemblyDir, ssmValue);
+  return templates;
+}
+
 /** The resources of both stacks, resolvable by logical id. */
 export class DeployedTemplates {
   constructor(
@@ -24,7 +69,7 @@ export class DeployedTemplates {
     /** The assembly folder the templates' asset paths are relative to. */
     readonly assemblyDir: string,
     /** What CloudFormation reads from SSM for an `AWS::SSM::Parameter::Value<String>` parameter. */
-    private readonly ssmValue: (name: string) => string | undefined = () => undefined,
+    readonly ssmValue: (name: string) => string | undefined,
   ) {}
 
   /** The resource and its stack, by logical id (unique across the two stacks here). */
@@ -117,11 +162,10 @@ export class DeployedTemplates {
       case 'AWS::SecretsManager::Secret':
       case 'AWS::SNS::Topic':
       case 'AWS::StepFunctions::StateMachine':
+      case 'AWS::Lambda::Alias':
         return this.arn(name, resource, stack);
       case 'AWS::KMS::Key':
         return keyIdOf(name);
-      case 'AWS::Lambda::Alias':
-        return this.arn(name, resource, stack);
       default:
         return physical;
     }
@@ -256,8 +300,6 @@ export class DeployedTemplates {
     const stack = this.stateless;
     return resourcesOfType(stack.template, 'AWS::Lambda::Function').map(([logicalId, resource]) => {
       const properties = resource.Properties ?? {};
-      const roleLogicalId = (properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
-      const { resource: role } = this.resource(roleLogicalId, stack);
       const variables =
         (properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {};
       const assetPath = resource.Metadata?.['aws:asset:path'];
@@ -272,68 +314,62 @@ export class DeployedTemplates {
         memorySize: Number(properties.MemorySize ?? 128),
         assetDir: typeof assetPath === 'string' ? join(this.assemblyDir, assetPath) : undefined,
         s3Key: (properties.Code as { S3Key?: string } | undefined)?.S3Key,
-        environment: this.environmentOf(variables, stack),
-        roleName: this.physicalName(roleLogicalId, role, stack),
-        roleArn: this.arn(roleLogicalId, role, stack),
-        policies: this.policiesOfRole(roleLogicalId, stack),
+        environment: Object.fromEntries(
+          Object.entries(variables).map(([name, value]) => [name, this.resolveString(value, stack)]),
+        ),
+        ...this.roleOf(properties.Role),
       };
     });
   }
 
-  private environmentOf(variables: Record<string, unknown>, stack: SynthesizedStack): Record<string, string> {
-    return Object.fromEntries(
-      Object.entries(variables).map(([name, value]) => [name, this.resolveString(value, stack)]),
-    );
-  }
-
-  /** The role's inline policies and the `AWS::IAM::Policy` resources attached to it, resolved. */
-  policiesOfRole(roleLogicalId: string, stack: SynthesizedStack): { name: string; document: unknown }[] {
+  /** The role a function's `Role` or a state machine's `RoleArn` names (`Fn::GetAtt [role, Arn]`), resolved. */
+  private roleOf(reference: unknown): { roleArn: string; policies: { name: string; document: unknown }[] } {
+    const stack = this.stateless;
+    const [roleLogicalId] = (reference as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'];
     const { resource: role } = this.resource(roleLogicalId, stack);
     if (role.Properties?.ManagedPolicyArns !== undefined)
       throw new Error(`role ${roleLogicalId} has managed policies, which the local cloud cannot read`);
-    const inline = (
-      (role.Properties?.Policies as { PolicyName: string; PolicyDocument: unknown }[] | undefined) ?? []
-    ).map((policy) => ({ name: policy.PolicyName, document: this.resolve(policy.PolicyDocument, stack) }));
-    const attached = resourcesOfType(stack.template, 'AWS::IAM::Policy')
-      .filter(([, policy]) =>
-        ((policy.Properties?.Roles as unknown[]) ?? []).some(
-          (ref) => JSON.stringify(ref) === JSON.stringify({ Ref: roleLogicalId }),
-        ),
-      )
-      .map(([policyId, policy]) => ({
-        name: policyId,
-        document: this.resolve(policy.Properties?.PolicyDocument, stack),
-      }));
-    return [...inline, ...attached];
+    // Its inline policies and the AWS::IAM::Policy resources attached to it, as one identity policy.
+    const statements = this.resolve(statementsOfRole(stack.template, roleLogicalId), stack);
+    return {
+      roleArn: this.arn(roleLogicalId, role, stack),
+      policies: [{ name: roleLogicalId, document: { Version: '2012-10-17', Statement: statements } }],
+    };
   }
 
   /** Every method of a REST API with the function its proxy integration invokes. */
   apiMethods(apiLogicalId: string): ApiMethod[] {
-    const stack = this.stateless;
-    return [...methodsOfApi(stack.template, apiLogicalId)].map(([key, method]) => {
+    return [...methodsOfApi(this.stateless.template, apiLogicalId)].map(([key, method]) => {
       const [httpMethod, path] = key.split(' ') as [string, string];
-      const uri = JSON.stringify(method.Properties?.Integration ?? {});
-      const target = /"Fn::GetAtt":\["([^"]+)","Arn"\]|"Ref":"([^"]+Alias[^"]*|[^"]+Live[^"]*)"/.exec(uri);
-      const targetId = target?.[1] ?? target?.[2];
-      if (targetId === undefined) throw new Error(`${key} has no Lambda integration`);
+      const functionLogicalId = this.functionNamedIn(method.Properties?.Integration);
+      if (functionLogicalId === undefined) throw new Error(`${key} has no Lambda integration`);
       return {
         httpMethod,
         path,
         authorizationType: String(method.Properties?.AuthorizationType ?? 'NONE'),
-        functionLogicalId: this.functionBehind(targetId),
+        functionLogicalId,
       };
     });
   }
 
-  /** The function a target names: the function itself, or the function of an alias. */
-  functionBehind(logicalId: string): string {
-    const { resource } = this.resource(logicalId, this.stateless);
-    if (resource.Type === 'AWS::Lambda::Function') return logicalId;
-    if (resource.Type === 'AWS::Lambda::Alias') {
-      const functionName = resource.Properties?.FunctionName as { Ref?: string } | undefined;
-      if (functionName?.Ref !== undefined) return functionName.Ref;
+  /**
+   * The function a template value names, wherever inside it: by `Fn::GetAtt [function, Arn]`, or by `Ref` of
+   * the function or of an alias of it (the receiver's `live` alias, with provisioned concurrency).
+   */
+  functionNamedIn(value: unknown): string | undefined {
+    if (typeof value !== 'object' || value === null) return undefined;
+    const record = value as Record<string, unknown>;
+    const getAtt = record['Fn::GetAtt'];
+    const named = typeof record.Ref === 'string' ? record.Ref : Array.isArray(getAtt) ? getAtt[0] : undefined;
+    const resource = typeof named === 'string' ? this.stateless.template.Resources[named] : undefined;
+    if (resource?.Type === 'AWS::Lambda::Function') return named as string;
+    if (resource?.Type === 'AWS::Lambda::Alias')
+      return this.functionNamedIn(resource.Properties?.FunctionName);
+    for (const item of Object.values(record)) {
+      const found = this.functionNamedIn(item);
+      if (found !== undefined) return found;
     }
-    throw new Error(`${logicalId} (${resource.Type}) is not a function or its alias`);
+    return undefined;
   }
 
   /**
@@ -344,9 +380,8 @@ export class DeployedTemplates {
     const stack = this.stateless;
     return resourcesOfType(stack.template, 'AWS::Lambda::Permission').flatMap(([, permission]) => {
       const properties = permission.Properties ?? {};
-      const target = /"(?:Fn::GetAtt|Ref)":\[?"([^"]+)"/.exec(JSON.stringify(properties.FunctionName))?.[1];
       if (properties.Principal !== principal || properties.Action !== 'lambda:InvokeFunction') return [];
-      if (target === undefined || this.functionBehind(target) !== functionLogicalId) return [];
+      if (this.functionNamedIn(properties.FunctionName) !== functionLogicalId) return [];
       return [properties.SourceArn === undefined ? '*' : this.resolveString(properties.SourceArn, stack)];
     });
   }
@@ -368,15 +403,12 @@ export class DeployedTemplates {
     const stack = this.stateless;
     return resourcesOfType(stack.template, 'AWS::StepFunctions::StateMachine').map(([logicalId, machine]) => {
       const properties = machine.Properties ?? {};
-      const roleLogicalId = (properties.RoleArn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
-      const { resource: role } = this.resource(roleLogicalId, stack);
       return {
         logicalId,
         name: this.physicalName(logicalId, machine, stack),
         arn: this.arn(logicalId, machine, stack),
         definition: JSON.parse(this.resolveString(properties.DefinitionString, stack)) as unknown,
-        roleArn: this.arn(roleLogicalId, role, stack),
-        policies: this.policiesOfRole(roleLogicalId, stack),
+        ...this.roleOf(properties.RoleArn),
       };
     });
   }
@@ -429,7 +461,6 @@ export interface DeployedFunction {
   readonly assetDir: string | undefined;
   readonly s3Key: string | undefined;
   readonly environment: Record<string, string>;
-  readonly roleName: string;
   readonly roleArn: string;
   readonly policies: { name: string; document: unknown }[];
 }

@@ -17,12 +17,6 @@ export class ColdStartError extends Error {
 /** An invocation that failed (the handler threw, or the function timed out). */
 export class InvocationError extends Error {
   override readonly name = 'InvocationError';
-  constructor(
-    message: string,
-    readonly errorName: string,
-  ) {
-    super(message);
-  }
 }
 
 export interface LambdaSettings {
@@ -101,10 +95,7 @@ export class LocalLambda {
       const timer = setTimeout(() => {
         this.child.off('message', onMessage);
         reject(
-          new InvocationError(
-            `${this.fn.service}: Task timed out after ${this.fn.timeoutSeconds} seconds`,
-            'Timeout',
-          ),
+          new InvocationError(`${this.fn.service}: Task timed out after ${this.fn.timeoutSeconds} seconds`),
         );
       }, timeoutMs);
       const onMessage = (message: RuntimeMessage) => {
@@ -113,12 +104,7 @@ export class LocalLambda {
         this.child.off('message', onMessage);
         if (message.type === 'result') resolve(message.result as T);
         else
-          reject(
-            new InvocationError(
-              `${this.fn.service}: ${message.error.name}: ${message.error.message}`,
-              message.error.name,
-            ),
-          );
+          reject(new InvocationError(`${this.fn.service}: ${message.error.name}: ${message.error.message}`));
       };
       this.child.on('message', onMessage);
       this.child.send({ requestId, event, functionArn: this.fn.arn, deadline: Date.now() + timeoutMs });
@@ -141,7 +127,7 @@ type RuntimeMessage =
   | { type: 'error'; requestId: string; error: { name: string; message: string } };
 
 /** The template's variables, then what the Lambda service sets for every function (the reserved names). */
-export function lambdaEnvironment(fn: DeployedFunction, settings: LambdaSettings): Record<string, string> {
+function lambdaEnvironment(fn: DeployedFunction, settings: LambdaSettings): Record<string, string> {
   const logGroup = `/aws/lambda/${fn.name}`;
   return {
     ...fn.environment,

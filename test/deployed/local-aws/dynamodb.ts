@@ -4,7 +4,7 @@ import dynalite from 'dynalite';
 import { untilActive } from '#local/dynamo.js';
 import type { Account } from './iam.js';
 import { forward } from './forward.js';
-import { jsonError, jsonErrorOf, jsonService, Refusal, type Service } from './service.js';
+import { eachOperation, jsonError, jsonErrorOf, jsonService, Refusal, type Service } from './service.js';
 
 /** As the template's AWS::DynamoDB::Table spells them. */
 export interface TableDefinition {
@@ -75,22 +75,16 @@ export function dynamoDbService(dynamoEndpoint: string, { partition, region, acc
   const tableArn = (name: string) => `arn:${partition}:dynamodb:${region}:${account}:table/${name}`;
   return jsonService(
     'dynamodb',
-    Object.fromEntries(
-      OPERATIONS.map((operation) => [
-        operation,
-        (input, request) => {
-          const action = `dynamodb:${operation}`;
-          const tables =
-            typeof input.TableName === 'string' ? [input.TableName] : Object.keys(input.RequestItems ?? {});
-          if (tables.length === 0)
-            throw new Refusal(action, 'no table named', jsonErrorOf('ValidationException'));
-          return {
-            authorizations: tables.map((name) => ({ action, resource: tableArn(name) })),
-            perform: () => forward(dynamoEndpoint, request),
-          };
-        },
-      ]),
-    ),
+    eachOperation(OPERATIONS, (input, request, action) => {
+      const tables =
+        typeof input.TableName === 'string' ? [input.TableName] : Object.keys(input.RequestItems ?? {});
+      if (tables.length === 0)
+        throw new Refusal(action, 'no table named', jsonErrorOf('ValidationException'));
+      return {
+        authorizations: tables.map((name) => ({ action, resource: tableArn(name) })),
+        perform: () => forward(dynamoEndpoint, request),
+      };
+    }),
     (message) => jsonError('com.amazonaws.dynamodb.v20120810#AccessDeniedException', message),
   );
 }

@@ -1,4 +1,5 @@
-import { request as httpRequest } from 'node:http';
+import { type IncomingMessage, request as httpRequest } from 'node:http';
+import { readBody } from '#sim/core/read-body.js';
 import type { Reply, ServiceRequest } from './service.js';
 
 /** Headers that describe one connection or one body's framing, not the request: never passed on. */
@@ -9,7 +10,7 @@ const FRAMING = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding'
  * `content-length` is dropped both ways (bodies may be rewritten) except on an answer to HEAD, where it is
  * the object's length and there is no body to measure.
  */
-export function forward(
+export async function forward(
   endpoint: string,
   request: ServiceRequest,
   body: Buffer | string = request.body,
@@ -17,25 +18,23 @@ export function forward(
   const headers = Object.fromEntries(
     Object.entries(request.headers).filter(([name]) => !FRAMING.has(name)),
   ) as Record<string, string | string[]>;
-  return new Promise((resolve, reject) => {
+  const incoming = await new Promise<IncomingMessage>((resolve, reject) => {
     const outgoing = httpRequest(
       new URL(request.url, endpoint),
       { method: request.method, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } },
-      (incoming) => {
-        const chunks: Buffer[] = [];
-        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-        incoming.on('error', reject);
-        incoming.on('end', () => {
-          const replyHeaders: Record<string, string> = {};
-          for (const [name, value] of Object.entries(incoming.headers)) {
-            const keep = !FRAMING.has(name) || (name === 'content-length' && request.method === 'HEAD');
-            if (keep && value !== undefined) replyHeaders[name] = String(value);
-          }
-          resolve({ status: incoming.statusCode ?? 500, headers: replyHeaders, body: Buffer.concat(chunks) });
-        });
-      },
+      resolve,
     );
     outgoing.on('error', reject);
     outgoing.end(body);
   });
+  const replyHeaders: Record<string, string> = {};
+  for (const [name, value] of Object.entries(incoming.headers)) {
+    const keep = !FRAMING.has(name) || (name === 'content-length' && request.method === 'HEAD');
+    if (keep && value !== undefined) replyHeaders[name] = String(value);
+  }
+  return {
+    status: incoming.statusCode ?? 500,
+    headers: replyHeaders,
+    body: (await readBody(incoming, Number.POSITIVE_INFINITY)) as Buffer,
+  };
 }

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readBody } from '#sim/core/read-body.js';
 import { type Account, authorize, type Identity } from './iam.js';
 import {
   jsonError,
@@ -51,7 +52,8 @@ export async function startFrontDoor(options: {
       method: incoming.method ?? 'GET',
       url: incoming.url ?? '/',
       headers: incoming.headers,
-      body: await readBody(incoming),
+      // No limit of its own: the calls come from the bundles under test, each service's limits are not modelled.
+      body: (await readBody(incoming, Number.POSITIVE_INFINITY)) as Buffer,
     };
     const [, accessKeyId, signingName = ''] = CREDENTIAL.exec(request.headers.authorization ?? '') ?? [];
     const identity = accessKeyId === undefined ? undefined : options.identities.get(accessKeyId);
@@ -116,12 +118,6 @@ function describe(request: ServiceRequest, signingName: string): string {
   const operation =
     typeof target === 'string' ? target.split('.').at(-1) : `${request.method} ${request.url.split('?')[0]}`;
   return `${signingName || '(unknown service)'}:${operation}`;
-}
-
-async function readBody(incoming: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of incoming) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }
 
 function send(response: ServerResponse, reply: Reply): void {

@@ -47,19 +47,14 @@ export interface LocalCloud {
   denied(): AwsCall[];
   readonly events: readonly PutEventsEntryRecord[];
   readonly executions: readonly ExecutionRecord[];
-  /** Replace a secret's value or a parameter's value (the operator's step). */
+  /** Replace a secret's value (the operator's step). */
   putSecretValue(nameOrArn: string, secretString: string): void;
-  putParameter(name: string, value: string): void;
   /** dynalite, for the harness's own unauthorized client. */
   readonly dynamoEndpoint: string;
-  /** fauxqs (SQS and S3), for the harness playing the Lambda service: give a client `endpoint` explicitly. */
+  /** fauxqs (SQS and S3), to see what reached it: give a client `endpoint` explicitly. */
   readonly fauxqs: { readonly endpoint: string; queueUrl(name: string): string };
   close(): Promise<void>;
 }
-
-/** The URL CloudFormation gives a queue (`Ref` of an AWS::SQS::Queue). */
-export const AWS_QUEUE_URL = (region: string, account: string, name: string) =>
-  `https://sqs.${region}.amazonaws.com/${account}/${name}`;
 
 /**
  * A local AWS for the deployed bundles: one endpoint that names each caller by its access key id, decides
@@ -74,7 +69,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   // The services kept here first: a bad key or definition throws before any server is started.
   const kms = kmsService(options.kmsKeys, account);
   const secrets = secretsManager(options.secrets, account);
-  const parameters = parameterStore(options.parameters, account);
+  const ssm = parameterStore(options.parameters, account);
   const dynamo = await startDynalite(options.tables, options.region);
   const fauxqs = await startFauxqs(
     options.queues,
@@ -93,7 +88,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       s3: s3Service(fauxqs.endpoint, options.buckets, account),
       kms,
       secretsmanager: secrets.service,
-      ssm: parameters.service,
+      ssm,
       events: eventBridgeService(options.eventBuses, events),
       states: stepFunctionsService(options.stateMachines, executions),
     },
@@ -107,7 +102,6 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     events,
     executions,
     putSecretValue: secrets.putSecretValue,
-    putParameter: parameters.putParameter,
     dynamoEndpoint: dynamo.endpoint,
     fauxqs: { endpoint: fauxqs.endpoint, queueUrl: fauxqs.queueUrl },
     close: async () => {

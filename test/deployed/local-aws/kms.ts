@@ -73,11 +73,11 @@ export function kmsService(definitions: readonly KmsKeyDefinition[], account: Ac
   };
 
   return jsonService('kms', {
-    Sign: (input) => {
-      const { key, authorization } = find(input, 'kms:Sign');
-      const algorithm = requiredString(input, 'SigningAlgorithm', 'kms:Sign');
+    Sign: (input, _, action) => {
+      const { key, authorization } = find(input, action);
+      const algorithm = requiredString(input, 'SigningAlgorithm', action);
       const messageType = typeof input.MessageType === 'string' ? input.MessageType : 'RAW';
-      const message = Buffer.from(requiredString(input, 'Message', 'kms:Sign'), 'base64');
+      const message = Buffer.from(requiredString(input, 'Message', action), 'base64');
       return {
         authorizations: [
           authorization({ 'kms:SigningAlgorithm': algorithm, 'kms:MessageType': messageType }),
@@ -108,8 +108,8 @@ export function kmsService(definitions: readonly KmsKeyDefinition[], account: Ac
         },
       };
     },
-    GetPublicKey: (input) => {
-      const { key, authorization } = find(input, 'kms:GetPublicKey');
+    GetPublicKey: (input, _, action) => {
+      const { key, authorization } = find(input, action);
       return {
         authorizations: [authorization({})],
         perform: () => {

@@ -43,20 +43,21 @@ export function secretsManager(definitions: readonly SecretDefinition[], account
   const notFound = () =>
     jsonError('ResourceNotFoundException', "Secrets Manager can't find the specified secret.");
 
-  const read = (action: string, answer: (secret: Secret) => unknown) => (input: Record<string, unknown>) => {
-    const id = requiredString(input, 'SecretId', action);
-    return {
-      authorizations: [{ action, resource: arnOf(id) }],
-      perform: () => {
-        const secret = find(id);
-        return secret === undefined ? notFound() : jsonReply(answer(secret));
-      },
+  const read =
+    (answer: (secret: Secret) => unknown) => (input: Record<string, unknown>, _: unknown, action: string) => {
+      const id = requiredString(input, 'SecretId', action);
+      return {
+        authorizations: [{ action, resource: arnOf(id) }],
+        perform: () => {
+          const secret = find(id);
+          return secret === undefined ? notFound() : jsonReply(answer(secret));
+        },
+      };
     };
-  };
 
   return {
     service: jsonService('secretsmanager', {
-      GetSecretValue: read('secretsmanager:GetSecretValue', (secret) => ({
+      GetSecretValue: read((secret) => ({
         ARN: secret.arn,
         Name: secret.name,
         VersionId: secret.versionId,
@@ -64,7 +65,7 @@ export function secretsManager(definitions: readonly SecretDefinition[], account
         VersionStages: ['AWSCURRENT'],
         CreatedDate: secret.changedDate,
       })),
-      DescribeSecret: read('secretsmanager:DescribeSecret', (secret) => ({
+      DescribeSecret: read((secret) => ({
         ARN: secret.arn,
         Name: secret.name,
         CreatedDate: secret.createdDate,

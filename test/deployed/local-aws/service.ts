@@ -77,7 +77,8 @@ export const jsonErrorOf =
   (message: string): Reply =>
     jsonError(type, message);
 
-type JsonOperation = (input: Record<string, unknown>, request: ServiceRequest) => ServiceCall;
+/** One operation of a JSON protocol service: its input, the request, and the IAM action it is (`sqs:SendMessage`). */
+type JsonOperation = (input: Record<string, unknown>, request: ServiceRequest, action: string) => ServiceCall;
 
 /**
  * A service on a JSON protocol (`X-Amz-Target: <prefix>.<Operation>`): the operation picks the handler;
@@ -94,10 +95,18 @@ export function jsonService(
       const handler = operations[operation];
       const action = `${iamPrefix}:${operation}`;
       if (handler === undefined) throw unimplemented(action, jsonErrorOf('UnknownOperationException'));
-      return handler(parseJsonBody(request.body, action), request);
+      return handler(parseJsonBody(request.body, action), request, action);
     },
     accessDenied,
   };
+}
+
+/** The same handler for each of these operations (those passed on to an emulator). */
+export function eachOperation(
+  names: readonly string[],
+  handler: JsonOperation,
+): Record<string, JsonOperation> {
+  return Object.fromEntries(names.map((name) => [name, handler]));
 }
 
 function parseJsonBody(body: Buffer, action: string): Record<string, unknown> {

@@ -1,7 +1,14 @@
 import { fromFauxqsArns, type LocalFauxqs, type QueueDefinition } from './fauxqs.js';
 import { forward } from './forward.js';
 import type { Account } from './iam.js';
-import { jsonError, jsonService, requiredString, type Reply, type Service } from './service.js';
+import {
+  eachOperation,
+  jsonError,
+  jsonService,
+  requiredString,
+  type Reply,
+  type Service,
+} from './service.js';
 
 /** The operations on one queue (`QueueUrl`) a function or the Lambda service makes. */
 const OPERATIONS = [
@@ -28,34 +35,28 @@ export function sqsService(
   const policies = new Map(queues.map((queue) => [queue.name, queue.policy]));
   return jsonService(
     'sqs',
-    Object.fromEntries(
-      OPERATIONS.map((operation) => [
-        operation,
-        (input, request) => {
-          const action = `sqs:${operation}`;
-          const queueUrl = requiredString(input, 'QueueUrl', action);
-          const [name = '', owner = ''] = new URL(queueUrl, 'https://invalid').pathname.split('/').reverse();
-          // An unknown queue goes on as it came: fauxqs answers QueueDoesNotExist, as SQS would.
-          const known = owner === account.account && policies.has(name);
-          return {
-            authorizations: [
-              {
-                action,
-                resource: `arn:${account.partition}:sqs:${account.region}:${owner}:${name}`,
-                resourcePolicy: known ? policies.get(name) : undefined,
-              },
-            ],
-            perform: async () => {
-              const body = JSON.stringify({ ...input, QueueUrl: known ? fauxqs.queueUrl(name) : queueUrl });
-              const reply = await forward(fauxqs.endpoint, request, body);
-              return operation === 'GetQueueAttributes'
-                ? { ...reply, body: fromFauxqsArns(reply.body.toString(), account) }
-                : reply;
-            },
-          };
+    eachOperation(OPERATIONS, (input, request, action) => {
+      const queueUrl = requiredString(input, 'QueueUrl', action);
+      const [name = '', owner = ''] = new URL(queueUrl, 'https://invalid').pathname.split('/').reverse();
+      // An unknown queue goes on as it came: fauxqs answers QueueDoesNotExist, as SQS would.
+      const known = owner === account.account && policies.has(name);
+      return {
+        authorizations: [
+          {
+            action,
+            resource: `arn:${account.partition}:sqs:${account.region}:${owner}:${name}`,
+            resourcePolicy: known ? policies.get(name) : undefined,
+          },
+        ],
+        perform: async () => {
+          const body = JSON.stringify({ ...input, QueueUrl: known ? fauxqs.queueUrl(name) : queueUrl });
+          const reply = await forward(fauxqs.endpoint, request, body);
+          return action === 'sqs:GetQueueAttributes'
+            ? { ...reply, body: fromFauxqsArns(reply.body.toString(), account) }
+            : reply;
         },
-      ]),
-    ),
+      };
+    }),
     accessDenied,
   );
 }

@@ -24,10 +24,10 @@ export function stepFunctionsService(
 ): Service {
   const started = new Map<string, { input: string; startDate: number }>();
   return jsonService('states', {
-    StartExecution: (input) => {
-      const stateMachineArn = requiredString(input, 'stateMachineArn', 'states:StartExecution');
+    StartExecution: (input, _, action) => {
+      const stateMachineArn = requiredString(input, 'stateMachineArn', action);
       return {
-        authorizations: [{ action: 'states:StartExecution', resource: stateMachineArn }],
+        authorizations: [{ action, resource: stateMachineArn }],
         perform: () => {
           const machine = stateMachines.find((candidate) => candidate.arn === stateMachineArn);
           if (machine === undefined)
