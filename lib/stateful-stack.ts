@@ -87,8 +87,8 @@ export class StatefulStack extends Stack {
   readonly signingKeyAlias: string;
   readonly apiTokenSecret: secretsmanager.ISecret;
   /**
-   * Every table of `shared/config/tables.ts` by its logical name (`tableOf`): the gateway's state and
-   * idempotency, the webhook inbox, the attention list.
+   * Every table (`tables` of `shared/families/`: the infrastructure's and each family's) by its logical
+   * name (`tableOf`).
    */
   private readonly tables = new Map<string, dynamodb.Table>();
   readonly eventBus: events.IEventBus;
@@ -358,7 +358,7 @@ export class StatefulStack extends Stack {
     }
   }
 
-  /** The table of a definition of `shared/config/tables.ts`. */
+  /** The table of a definition (`shared/config/tables.ts` or a family's `table.ts`). */
   tableOf(definition: TableDefinition): dynamodb.ITable {
     const table = this.tables.get(definition.name);
     if (table === undefined) throw new Error(`no ${definition.name} table in the stateful stack`);

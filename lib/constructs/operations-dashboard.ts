@@ -7,6 +7,7 @@ import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { mccyPaymentsFamily } from '#shared/mccy-payments/family.js';
+import { WORKFLOW_NOT_STARTED_METRIC } from '#shared/mccy-payments/track.js';
 import { fnNames } from '../catalog.js';
 import type { ClearwayConfig } from '../config.js';
 import { OUTCOME_CONFLICT_METRIC } from '#shared/gateway/attention.js';
@@ -119,7 +120,7 @@ export class OperationsDashboard extends Construct {
 
     alarm(
       'BatchWorkflowNotStarted',
-      serviceMetric(mccyPaymentsFamily.operationFunction, 'MccyWorkflowStartFailed', cloudwatch.Stats.SUM),
+      serviceMetric(mccyPaymentsFamily.operationFunction, WORKFLOW_NOT_STARTED_METRIC, cloudwatch.Stats.SUM),
       1,
       "A scheduled multi-currency batch was accepted by the bank but its workflow could not be started: its cancellation window is not closed and no overdue alarm can fire for it. The mccy-payments log names the batch; start its execution by hand (name: the batchId) with the batch's schedule.",
     );

@@ -33,6 +33,9 @@ import { type BatchEventDependencies, publishPending } from './webhook-hook.js';
 
 export const MCCY_PAYMENTS_TRACKER = 'mccy-payments';
 
+/** Counted when an accepted scheduled batch's workflow could not be started (alarmed on AWS). */
+export const WORKFLOW_NOT_STARTED_METRIC = 'MccyWorkflowStartFailed';
+
 /** After the processing time, how long the settlement webhooks may take before a batch is overdue. */
 export const DEFAULT_OVERDUE_AFTER_MINUTES = 240;
 
@@ -47,8 +50,6 @@ export interface MccyPaymentsDependencies extends BatchEventDependencies {
   clock: Clock;
   workflows: BatchWorkflows;
   overdueAfterMinutes?: number;
-  /** Counts a workflow that could not be started (a Powertools metric on AWS). */
-  countWorkflowStartFailure?: () => void;
 }
 
 /**
@@ -201,7 +202,7 @@ async function startWorkflow(batch: BatchRecord, deps: MccyPaymentsDependencies)
       batchId: batch.batchId,
       reason: (error as Error).message,
     });
-    deps.countWorkflowStartFailure?.();
+    deps.count?.(WORKFLOW_NOT_STARTED_METRIC);
   }
 }
 

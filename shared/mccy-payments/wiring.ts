@@ -37,7 +37,6 @@ export function mccyPaymentsTrackerOf(
     clock: ports.clock,
     workflows: ports.workflows(),
     overdueAfterMinutes: overdueAfterMinutesOf(ports.setting(ENV.mccyOverdueAfterMinutes)),
-    countWorkflowStartFailure: () => ports.count('MccyWorkflowStartFailed'),
   });
 }
 

@@ -34,6 +34,7 @@ const allowed = new Set([
   'lib/stateless-stack.ts -> mccy-payments/table',
   'lib/stateless-stack.ts -> mccy-payments/family',
   'lib/constructs/operations-dashboard.ts -> mccy-payments/family',
+  'lib/constructs/operations-dashboard.ts -> mccy-payments/track',
   'local/sandbox.ts -> mccy-payments/table',
   'local/sandbox.ts -> mccy-payments/ports',
   'shared/families/ports.ts -> mccy-payments/ports',

@@ -6,7 +6,7 @@ import { claimedMccyWebhook, mccyBatchRequest } from '#test/support/mccy-batch.j
 import { DynamoDbBatchStore } from '#shared/mccy-payments/dynamodb-store.js';
 import type { BatchWorkflowInput } from '#shared/mccy-payments/ports.js';
 import { acceptedBatchFields, sendingBatch } from '#shared/mccy-payments/records.js';
-import { mccyPaymentsTracker } from '#shared/mccy-payments/track.js';
+import { mccyPaymentsTracker, WORKFLOW_NOT_STARTED_METRIC } from '#shared/mccy-payments/track.js';
 import { mccyPaymentsWebhookHook } from '#shared/mccy-payments/webhook-hook.js';
 import { TransientRefusal } from '#shared/gateway/tracker.js';
 import { ManualClock } from '#shared/ports/clock.js';
@@ -54,7 +54,9 @@ function harness() {
     log: quiet,
     clock,
     workflows: { start: async (input: BatchWorkflowInput) => void started.push(input) },
-    countWorkflowStartFailure: () => failures++,
+    count: (metric: string) => {
+      if (metric === WORKFLOW_NOT_STARTED_METRIC) failures++;
+    },
   };
   return { deps, events, started, clock, failures: () => failures };
 }
