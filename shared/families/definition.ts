@@ -2,7 +2,7 @@ import type { EnvName } from '../config/function-environment.js';
 import type { TableDefinition } from '../config/tables.js';
 import type { OperationTracker } from '../gateway/tracker.js';
 import type { StateHook } from '../webhooks/process.js';
-import type { HookPorts, SweepRepublishPorts, TrackerPorts, FamilyPorts } from './ports.js';
+import type { FamilyPorts, HookPorts, TrackerPorts } from './ports.js';
 
 /** The DynamoDB item actions Clearway's functions call (granted one by one, watched for throttling). */
 export type ItemAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'Scan';
@@ -76,7 +76,7 @@ export interface FamilyDefinition<Store = unknown> {
   /** What the attention sweep calls to publish again what the family could not, by attention kind. */
   readonly republish?: {
     readonly kind: string;
-    readonly load: Load<SweepRepublishPorts, (id: string) => Promise<number>>;
+    readonly load: Load<FamilyPorts, (id: string) => Promise<number>>;
   };
 }
 

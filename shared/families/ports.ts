@@ -47,6 +47,3 @@ export interface HookPorts extends FamilyPorts {
   /** The bank, the one host (besides its statement storage) a statement link may name. */
   bankBaseUrl: string;
 }
-
-/** What the attention sweep's republishers are built from. */
-export type SweepRepublishPorts = FamilyPorts;

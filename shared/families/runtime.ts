@@ -2,7 +2,7 @@ import type { OperationTracker } from '../gateway/tracker.js';
 import type { Operation } from '../operations/operation.js';
 import type { StateHook } from '../webhooks/process.js';
 import type { FamilyDefinition } from './definition.js';
-import type { FamilyPorts, HookPorts, SweepRepublishPorts, TrackerPorts } from './ports.js';
+import type { FamilyPorts, HookPorts, TrackerPorts } from './ports.js';
 
 /**
  * The trackers `operations` name (`Operation.tracker`, a family's name), each built by its family in
@@ -40,7 +40,7 @@ export async function processorHooks(
 
 /** What the attention sweep publishes again, by attention kind. */
 export async function republishers(
-  ports: SweepRepublishPorts,
+  ports: FamilyPorts,
   list: readonly FamilyDefinition[],
 ): Promise<Record<string, (id: string) => Promise<number>>> {
   return Object.fromEntries(
