@@ -5,7 +5,7 @@ import type { StateHook } from '../webhooks/process.js';
 import type { FamilyPorts, HookPorts, TrackerPorts } from './ports.js';
 
 /** The DynamoDB item actions Clearway's functions call (granted one by one, watched for throttling). */
-export type ItemAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'Scan';
+export type ItemAction = 'GetItem' | 'BatchGetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'Scan';
 
 /**
  * The functions a family reaches: its operation function (the `fn` of its operations, which runs its

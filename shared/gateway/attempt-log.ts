@@ -1,5 +1,5 @@
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { idempotencyTable } from '../config/tables.js';
 import { REQUEST_ID_UNIQUE_FOR_MS } from '../domain/request-id.js';
 
@@ -12,6 +12,11 @@ import { REQUEST_ID_UNIQUE_FOR_MS } from '../domain/request-id.js';
 export interface AttemptLog {
   /** Records that `requestId` is about to be sent, and says when it was first sent (`now` if never). */
   recordSend(requestId: string, now: Date): Promise<SendRecord>;
+  /**
+   * Takes back a send recorded as first at `firstSentAt` that was not made after all (the tracker refused
+   * the request beside it): only that record, never one an earlier send left.
+   */
+  forget(requestId: string, firstSentAt: Date): Promise<void>;
 }
 
 export interface SendRecord {
@@ -53,7 +58,7 @@ export class DynamoDbAttemptLog implements AttemptLog {
 
   async recordSend(requestId: string, now: Date): Promise<SendRecord> {
     const nowSeconds = Math.floor(now.getTime() / 1000);
-    const key = { [idempotencyTable.partitionKey]: `clearway-attempt#${requestId}` };
+    const key = attemptKey(requestId);
     const names = { '#sent': 'firstSentAt', '#expiration': EXPIRATION };
     const values = { ':now': now.toISOString(), ':expiration': nowSeconds + ATTEMPT_KEPT_SECONDS };
     const { Attributes: before } = await this.#db.send(
@@ -84,4 +89,24 @@ export class DynamoDbAttemptLog implements AttemptLog {
       );
     return { sentBefore: false, firstSentAt: now };
   }
+
+  async forget(requestId: string, firstSentAt: Date): Promise<void> {
+    try {
+      await this.#db.send(
+        new DeleteCommand({
+          TableName: this.tableName,
+          Key: attemptKey(requestId),
+          ConditionExpression: '#sent = :sent',
+          ExpressionAttributeNames: { '#sent': 'firstSentAt' },
+          ExpressionAttributeValues: { ':sent': firstSentAt.toISOString() },
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
+  }
+}
+
+function attemptKey(requestId: string) {
+  return { [idempotencyTable.partitionKey]: `clearway-attempt#${requestId}` };
 }

@@ -8,7 +8,7 @@ import { isRetryableStatus } from '../bank/retry.js';
 import { type HttpResult, json, problem } from '../http/problem.js';
 import { readJson, REQUEST_JSON_LIMITS } from '../json/read-json.js';
 import type { Operation } from '../operations/operation.js';
-import { type AttemptLog, RESEND_LIMIT_MS } from './attempt-log.js';
+import { type AttemptLog, RESEND_LIMIT_MS, type SendRecord } from './attempt-log.js';
 import {
   fingerprintOf,
   idempotencyScope,
@@ -126,38 +126,39 @@ export async function forwardOperation(
   const requestId = requestIdFor(scope, key);
   let answer: HttpResult | undefined;
   let workError: unknown;
+  // The tracker's outcome is written beside the key's stored answer; both are done before the caller hears.
+  let settling: Promise<void> | undefined;
   const tracked: TrackedCall | undefined =
     tracker === undefined ? undefined : trackedCallOf(operation, request, checked.body, requestId, now);
+  if (tracked !== undefined) tracker?.prepare?.(tracked);
   const work = async (): Promise<StoredAnswer> => {
     try {
-      if (tracker !== undefined && tracked !== undefined) {
-        const refused = await tracker.claim(tracked);
-        if (refused !== undefined) {
-          answer = refused;
-          return storableAnswer(refused);
-        }
+      const claimed = await claimBesideSend(tracker, tracked, requestId, deps, now);
+      if ('refused' in claimed) {
+        answer = claimed.refused;
+        return storableAnswer(answer);
       }
-      const { sentBefore, firstSentAt } = await deps.attempts.recordSend(requestId, new Date(now()));
+      const { sentBefore, firstSentAt } = claimed.send;
       // The tracker judges schedules on the bank's clock (the simulator's in the sandbox): the same moment.
       const bankOffsetMs = (deps.bankClock?.now().getTime() ?? now()) - now();
-      const settle = async (outcome: TrackedAnswer | UnknownOutcome) => {
+      const settle = (outcome: TrackedAnswer | UnknownOutcome) => {
         if (tracker === undefined || tracked === undefined) return;
-        const sent = { ...tracked, firstSentAt: new Date(firstSentAt.getTime() + bankOffsetMs) };
-        await settleLogged(tracker, sent, outcome, deps.log);
+        tracked.firstSentAt = new Date(firstSentAt.getTime() + bankOffsetMs);
+        settling = settleLogged(tracker, tracked, outcome, deps.log);
       };
       if (sentBefore && now() - firstSentAt.getTime() >= RESEND_LIMIT_MS) {
         // The bank would take it as new: a second payment. What the first send did is for the caller to read.
         answer = outsideDuplicateWindow(requestId, firstSentAt, readBack);
-        await settle({ unknown: 'no-answer' });
+        settle({ unknown: 'no-answer' });
         return storableAnswer(answer);
       }
       try {
         answer = await callBank(deps.bank, { ...bankRequest, requestId, sentBefore }, readBack);
       } catch (error) {
-        await settle({ unknown: 'no-answer' });
+        settle({ unknown: 'no-answer' });
         throw error;
       }
-      await settle(trackedAnswer(answer));
+      settle(trackedAnswer(answer));
       return storableAnswer(answer);
     } catch (error) {
       workError = error;
@@ -179,7 +180,43 @@ export async function forwardOperation(
       return answer;
     }
     return failureResult(workError ?? error, deps.log, requestId);
+  } finally {
+    await settling; // settleLogged never throws
   }
+}
+
+type Claimed = { refused: HttpResult } | { send: SendRecord };
+
+/**
+ * The tracker's claim and the record of the send, side by side: neither depends on the other. When the
+ * claim refuses (or fails), nothing is sent, so a send recorded just now as the first is taken back; one an
+ * earlier attempt left stays, since that attempt may have reached the bank.
+ */
+async function claimBesideSend(
+  tracker: OperationTracker | undefined,
+  tracked: TrackedCall | undefined,
+  requestId: string,
+  deps: ForwardDependencies,
+  now: () => number,
+): Promise<Claimed> {
+  const [claim, send] = await Promise.allSettled([
+    tracker === undefined || tracked === undefined ? undefined : tracker.claim(tracked),
+    deps.attempts.recordSend(requestId, new Date(now())),
+  ]);
+  if (claim.status === 'fulfilled' && claim.value === undefined) {
+    if (send.status === 'rejected') throw send.reason;
+    return { send: send.value };
+  }
+  if (send.status === 'fulfilled' && !send.value.sentBefore) {
+    await deps.attempts.forget(requestId, send.value.firstSentAt).catch((error: unknown) =>
+      deps.log.warn('a send recorded beside a refused claim could not be taken back', {
+        requestId,
+        reason: (error as Error).message,
+      }),
+    );
+  }
+  if (claim.status === 'rejected') throw claim.reason;
+  return { refused: claim.value as HttpResult };
 }
 
 function trackedCallOf(

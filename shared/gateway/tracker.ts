@@ -56,7 +56,9 @@ export class TransientRefusal extends Error {
 
 /**
  * Keeps the gateway's own state for a kind of write (payments by end-to-end id, later FX quotes, batches).
- * Both calls run inside the Idempotency-Key's single run, so each happens once per key.
+ * `claim` and `settle` run inside the Idempotency-Key's single run, so each happens once per key. The use
+ * case hands `prepare`, `claim` and `settle` one and the same call object, so a tracker may carry what one
+ * step read or wrote to the next (`earlyReads`, a WeakMap): a starting point only, never needed for a result.
  */
 export interface OperationTracker {
   /**
@@ -66,7 +68,12 @@ export interface OperationTracker {
    */
   settleOnly?: boolean;
   /**
-   * Before anything is sent: takes the records this request acts on. An `HttpResult` refuses the request
+   * Begins the reads `claim` judges this call on (a payment's name checks, a quote), beside the claim of its
+   * Idempotency-Key: reading changes nothing, so a repeat answered from the store only read in vain.
+   */
+  prepare?(call: TrackedCall): void;
+  /**
+   * Before anything is sent, beside the record of the send (`AttemptLog`): takes the records this request acts on. An `HttpResult` refuses the request
    * (nothing is sent, and that answer is stored under the key); undefined lets it go to the bank. A refusal
    * that may pass on a retry is thrown as a `TransientRefusal`, never returned.
    */
@@ -78,6 +85,12 @@ export interface OperationTracker {
    */
   settle(call: TrackedCall, answer: TrackedAnswer | UnknownOutcome): Promise<void>;
 }
+
+/**
+ * How many records of one request a tracker writes at once (a payment's transfers): each is its own
+ * conditional write, so they go side by side instead of one behind another, within the SDK's 50 sockets.
+ */
+export const PARALLEL_WRITES = 16;
 
 /** How often a tracker retries a conditional write after another writer moved the record first. */
 export const MAX_CONTENDED_WRITES = 5;

@@ -1,12 +1,22 @@
 import { createHash } from 'node:crypto';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { nameChecksTable } from './table.js';
 import type { NameCheckRecord } from './outcome.js';
 import type { NameCheckStore } from './ports.js';
 
 const KEY = nameChecksTable.partitionKey;
 const TTL = nameChecksTable.ttlAttribute as string;
+
+/** DynamoDB's most keys in one BatchGetItem, and how often keys it leaves unprocessed are asked again. */
+const BATCH_GET_KEYS = 100;
+const MAX_BATCH_ROUNDS = 5;
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) =>
+    items.slice(i * size, (i + 1) * size),
+  );
+}
 
 /** The item kind of a check kept by the account it was made against (the latest of an id has none). */
 const BY_ACCOUNT = 'by-account';
@@ -38,17 +48,44 @@ export class DynamoDbNameCheckStore implements NameCheckStore {
     return item?.kind === undefined ? item?.record : undefined;
   }
 
-  async getFor(endToEndId: string, account: string): Promise<NameCheckRecord | undefined> {
-    const item = await this.#item(byAccountKey(endToEndId, account));
-    // A caller may name an id after another's key: only the item written for this id counts.
-    return item?.kind === BY_ACCOUNT && item.record?.endToEndId === endToEndId ? item.record : undefined;
+  async getForEach(
+    checks: ReadonlyArray<{ endToEndId: string; account: string }>,
+  ): Promise<Array<NameCheckRecord | undefined>> {
+    const keys = [...new Set(checks.map(({ endToEndId, account }) => byAccountKey(endToEndId, account)))];
+    const found = new Map<string, { kind?: string; record?: NameCheckRecord }>();
+    // One BatchGetItem per 100 keys, side by side; a key DynamoDB leaves unprocessed is asked again.
+    await Promise.all(
+      chunks(keys, BATCH_GET_KEYS).map(async (chunk) => {
+        let pending: Array<Record<string, string>> = chunk.map((key) => ({ [KEY]: key }));
+        for (let round = 0; pending.length > 0; round++) {
+          if (round === MAX_BATCH_ROUNDS)
+            throw new Error(`${pending.length} name checks stayed unread after ${round} rounds`);
+          const { Responses, UnprocessedKeys } = await this.#db.send(
+            new BatchGetCommand({
+              RequestItems: { [this.tableName]: { Keys: pending, ConsistentRead: true } },
+            }),
+          );
+          for (const item of Responses?.[this.tableName] ?? [])
+            found.set(String(item[KEY]), item as { kind?: string; record?: NameCheckRecord });
+          pending = (UnprocessedKeys?.[this.tableName]?.Keys ?? []) as Array<Record<string, string>>;
+        }
+      }),
+    );
+    return checks.map(({ endToEndId, account }) => {
+      const item = found.get(byAccountKey(endToEndId, account));
+      // A caller may name an id after another's key: only the item written for this id counts.
+      return item?.kind === BY_ACCOUNT && item.record?.endToEndId === endToEndId ? item.record : undefined;
+    });
   }
 
   async put(record: NameCheckRecord, account: string): Promise<void> {
-    // Unconditional: a later check of the same id (and account) replaces the earlier one. The check a payment
-    // reads is written first, so a failure in between leaves the served one stale, never the one that counts.
-    await this.#put(byAccountKey(record.endToEndId, account), record, BY_ACCOUNT);
-    await this.#put(record.endToEndId, record);
+    // Unconditional and side by side: a later check of the same id (and account) replaces the earlier one.
+    // Should one write fail, the check that counts for a payment may be the account's earlier one: still a
+    // check of that very account, judged by its own expiry.
+    await Promise.all([
+      this.#put(byAccountKey(record.endToEndId, account), record, BY_ACCOUNT),
+      this.#put(record.endToEndId, record),
+    ]);
   }
 
   async #item(key: string): Promise<{ kind?: string; record?: NameCheckRecord } | undefined> {

@@ -7,8 +7,9 @@ import type { PaymentStore } from './ports.js';
 
 /**
  * Payments: one record per end-to-end id, claimed by the payments function as it sends (each claim a
- * conditional put, each transition a conditional put after a read), moved on by the processor as webhooks
- * arrive. On claim, each payment reads the name check of its end-to-end id; the policy decides what it does.
+ * conditional put, each transition a conditional put from the record as claimed or read), moved on by the
+ * processor as webhooks arrive. Before its claim, a request reads the name checks of all its end-to-end ids
+ * in one BatchGetItem; the policy decides what each payment does.
  */
 export const paymentsFamily = defineFamily({
   name: 'payments',
@@ -18,7 +19,7 @@ export const paymentsFamily = defineFamily({
   access: {
     operations: [
       { table: paymentsTable, actions: ['GetItem', 'PutItem', 'UpdateItem'] },
-      { table: nameChecksTable, actions: ['GetItem'] },
+      { table: nameChecksTable, actions: ['BatchGetItem'] },
     ],
     processor: [{ table: paymentsTable, actions: ['GetItem', 'PutItem', 'UpdateItem'] }],
     reader: [{ table: paymentsTable, actions: ['GetItem'] }],

@@ -8,8 +8,11 @@ import {
   OUTCOME_UNKNOWN,
   raisedAround,
 } from '../gateway/attention.js';
+import pMap from 'p-map';
+import { earlyReads, type EarlyReads } from '../gateway/early-reads.js';
 import {
   MAX_CONTENDED_WRITES,
+  PARALLEL_WRITES,
   publishLatestChange,
   type OperationTracker,
   statusChangedEvent,
@@ -19,7 +22,13 @@ import {
   type UnknownOutcome,
 } from '../gateway/tracker.js';
 import { type HttpResult, problem } from '../http/problem.js';
-import { liveCheck, type NameCheckOutcome, nameCheckPath, outcomeOf } from '../name-checks/outcome.js';
+import {
+  liveCheck,
+  type NameCheckOutcome,
+  nameCheckPath,
+  type NameCheckRecord,
+  outcomeOf,
+} from '../name-checks/outcome.js';
 import { type NameCheckPolicy, policyRefusal } from '../name-checks/policy.js';
 import type { NameCheckStore } from '../name-checks/ports.js';
 import type { Clock } from '../ports/clock.js';
@@ -60,7 +69,7 @@ export interface PaymentDependencies {
    * claimed payment carries the check of its creditor account, and the policy may refuse it before anything
    * is claimed or sent.
    */
-  nameChecks?: { store: Pick<NameCheckStore, 'getFor'>; policy: NameCheckPolicy };
+  nameChecks?: { store: Pick<NameCheckStore, 'getForEach'>; policy: NameCheckPolicy };
   /** The bank's time, read at claim (`claimedAt`); unset, the call's time. */
   clock?: Clock;
   /** Where a payment whose outcome is unknown is raised, and cleared once the bank's word moves it on. */
@@ -82,80 +91,123 @@ export function paymentStatusChanged(record: PaymentRecord, transition: Transiti
 
 /**
  * The payments tracker of the operation use case: claims one record per credit transfer before the bank is
- * called, and moves them on the bank's answer. Events of this path are published best effort (logged on
- * failure): the caller's answer never depends on them.
+ * called, and moves them on the bank's answer. The name checks are read beside the Idempotency-Key's claim,
+ * the transfers claimed side by side, and their outcomes written side by side starting from the records as
+ * claimed, so a request costs the same round trips whatever its number of transfers. Events of this path are
+ * published best effort (logged on failure): the caller's answer never depends on them.
  */
 export function paymentsTracker(deps: PaymentDependencies): OperationTracker {
+  const nameChecks = earlyReads<TrackedCall, Array<NameCheckRecord | undefined>>();
+  // The records as this call claimed them: where its outcome's writes start (each still conditional).
+  const claimed = new WeakMap<TrackedCall, ReadonlyMap<string, PaymentRecord>>();
   return {
-    claim: (call) => claimPayments(call, deps),
-    settle: (call, answer) => settlePayments(call, answer, deps),
+    prepare: (call) => {
+      const store = deps.nameChecks?.store;
+      if (store !== undefined) nameChecks.begin(call, () => readNameChecks(paymentIntents(call.body), store));
+    },
+    claim: async (call) => {
+      const result = await claimPayments(call, deps, nameChecks);
+      if (result instanceof Map) {
+        claimed.set(call, result);
+        return undefined;
+      }
+      return result;
+    },
+    settle: (call, answer) => settlePayments(call, answer, deps, claimed.get(call)),
   };
 }
 
-async function claimPayments(call: TrackedCall, deps: PaymentDependencies): Promise<HttpResult | undefined> {
-  const intents = await withNameChecks(paymentIntents(call.body), call, deps);
+/** The stored name check of each intent's creditor account, in the order of the intents. */
+async function readNameChecks(
+  intents: readonly PaymentIntent[],
+  store: Pick<NameCheckStore, 'getForEach'>,
+): Promise<Array<NameCheckRecord | undefined>> {
+  const checked = intents.flatMap(({ endToEndId, creditor }) =>
+    creditor === undefined ? [] : [{ endToEndId, account: creditor }],
+  );
+  if (checked.length === 0) return intents.map(() => undefined);
+  const found = await store.getForEach(checked);
+  let next = 0;
+  return intents.map((intent) => (intent.creditor === undefined ? undefined : found[next++]));
+}
+
+/** The records claimed (by end-to-end id), or the refusal of the request. */
+async function claimPayments(
+  call: TrackedCall,
+  deps: PaymentDependencies,
+  nameChecks: EarlyReads<TrackedCall, Array<NameCheckRecord | undefined>>,
+): Promise<Map<string, PaymentRecord> | HttpResult> {
+  const intents = await withNameChecks(paymentIntents(call.body), call, deps, nameChecks.take(call));
   if (!Array.isArray(intents)) return intents;
   const claimedAt = (deps.clock?.now() ?? call.now).toISOString();
-  const claimed: PaymentIntent[] = [];
-  for (const intent of intents) {
-    const outcome = await claimOne({ ...intent, facts: { ...intent.facts, claimedAt } }, call, deps);
-    if (outcome.conflict === undefined) {
-      if (outcome.claimed) claimed.push(intent);
-      continue;
-    }
-    // Nothing is sent: the ids this request took are given back (Refused, claimable again).
-    for (const taken of claimed)
-      await moveBestEffort(taken, { to: 'Refused', at: call.now, cause: '409' }, call, deps);
-    const path = paymentPath(outcome.conflict.endToEndId);
-    return problem(
-      409,
-      'Payment already submitted',
-      `The end-to-end id ${outcome.conflict.endToEndId} belongs to another payment (status ${outcome.conflict.status}), see ${path}. Use a new end-to-end id, or the same Idempotency-Key to repeat that request.`,
-      { endToEndIdentification: [`is already used by ${path}`] },
-      { 'x-request-id': call.requestId },
-      path,
+  // Every claim runs to its end, so none is left in flight; one that failed leaves the request retryable
+  // with the same key, which finds its own claims held and takes them again.
+  const [outcomes] = await Promise.all([
+    pMap(intents, (intent) => claimOne({ ...intent, facts: { ...intent.facts, claimedAt } }, call, deps), {
+      concurrency: PARALLEL_WRITES,
+      stopOnError: false,
+    }),
+    intents.length > 0
+      ? deps.store.rememberRequest(
+          call.requestId,
+          intents.map((intent) => intent.endToEndId),
+          call.now,
+        )
+      : undefined,
+  ]);
+  const conflict = outcomes.find((outcome) => outcome.conflict !== undefined)?.conflict;
+  if (conflict === undefined)
+    return new Map(
+      outcomes.flatMap(({ record }) => (record === undefined ? [] : [[record.endToEndId, record]])),
     );
-  }
-  if (intents.length > 0)
-    await deps.store.rememberRequest(
-      call.requestId,
-      intents.map((intent) => intent.endToEndId),
-      call.now,
-    );
-  return undefined;
+  // Nothing is sent: the ids this request took are given back (Refused, claimable again).
+  await pMap(
+    outcomes.flatMap(({ record }) => (record === undefined ? [] : [record])),
+    (record) =>
+      moveBestEffort(record, { to: 'Refused', at: call.now, cause: '409' }, call, deps, { read: record }),
+    { concurrency: PARALLEL_WRITES },
+  );
+  const path = paymentPath(conflict.endToEndId);
+  return problem(
+    409,
+    'Payment already submitted',
+    `The end-to-end id ${conflict.endToEndId} belongs to another payment (status ${conflict.status}), see ${path}. Use a new end-to-end id, or the same Idempotency-Key to repeat that request.`,
+    { endToEndIdentification: [`is already used by ${path}`] },
+    { 'x-request-id': call.requestId },
+    path,
+  );
 }
 
 /**
  * Each intent with the name check of its end-to-end id and creditor account (while it counts), or the
  * policy's refusal of the first payment it refuses: a 422 naming that end-to-end id and the check, before
- * anything is claimed. With the policy off, a check that cannot be read is logged and the payment goes on
- * without it.
+ * anything is claimed. With the policy off, checks that cannot be read are logged and the payments go on
+ * without them.
  */
 async function withNameChecks(
   intents: PaymentIntent[],
   call: TrackedCall,
   deps: PaymentDependencies,
+  begun: Promise<Array<NameCheckRecord | undefined>> | undefined,
 ): Promise<PaymentIntent[] | HttpResult> {
   const nameChecks = deps.nameChecks;
   if (nameChecks === undefined) return intents;
+  let stored: Array<NameCheckRecord | undefined>;
+  try {
+    // Only a check of this payment's creditor account counts: another account's, however it matched, does not.
+    stored = await (begun ?? readNameChecks(intents, nameChecks.store));
+  } catch (error) {
+    if (nameChecks.policy.mode !== 'off') throw error;
+    deps.log.warn('the name checks could not be read; the payments go on without them', {
+      endToEndIds: intents.map((intent) => intent.endToEndId),
+      reason: (error as Error).message,
+    });
+    stored = intents.map(() => undefined);
+  }
   const result: PaymentIntent[] = [];
-  for (const intent of intents) {
-    let check: NameCheckOutcome | undefined;
-    try {
-      // Only a check of this payment's creditor account counts: another account's, however it matched, does not.
-      const stored =
-        intent.creditor === undefined
-          ? undefined
-          : await nameChecks.store.getFor(intent.endToEndId, intent.creditor);
-      const live = liveCheck(stored, call.now);
-      check = live === undefined ? undefined : outcomeOf(live);
-    } catch (error) {
-      if (nameChecks.policy.mode !== 'off') throw error;
-      deps.log.warn('the name check could not be read; the payment goes on without it', {
-        endToEndId: intent.endToEndId,
-        reason: (error as Error).message,
-      });
-    }
+  for (const [index, intent] of intents.entries()) {
+    const live = liveCheck(stored[index], call.now);
+    const check: NameCheckOutcome | undefined = live === undefined ? undefined : outcomeOf(live);
     const refusal = policyRefusal(nameChecks.policy, intent.facts, check);
     if (refusal !== undefined) {
       return problem(
@@ -178,11 +230,12 @@ async function withNameChecks(
   return result;
 }
 
+/** The record this request now holds (undefined when it held it already), or the payment in the way. */
 async function claimOne(
   intent: PaymentIntent,
   call: TrackedCall,
   deps: PaymentDependencies,
-): Promise<{ claimed: boolean; conflict?: PaymentRecord }> {
+): Promise<{ record?: PaymentRecord; conflict?: PaymentRecord }> {
   for (let attempt = 0; attempt < MAX_CONTENDED_WRITES; attempt++) {
     const fresh = createdRecord(
       intent.endToEndId,
@@ -193,70 +246,87 @@ async function claimOne(
     );
     if (await deps.store.create(fresh)) {
       await publishLatestChange(PAYMENT_STATUS_CHANGED, fresh, deps);
-      return { claimed: true };
+      return { record: fresh };
     }
     const existing = await deps.store.get(intent.endToEndId);
     if (existing === undefined) continue;
     // A retry of the same Idempotency-Key (or the same id twice in one request) holds it already.
-    if (existing.requestId === call.requestId) return { claimed: false };
-    if (!isClaimable(existing)) return { claimed: false, conflict: existing };
+    if (existing.requestId === call.requestId) return {};
+    if (!isClaimable(existing)) return { conflict: existing };
     const next = reclaimedRecord(existing, intent.facts, call.requestId, call.now);
     if (await deps.store.replace(next, existing)) {
       await publishLatestChange(PAYMENT_STATUS_CHANGED, next, deps);
-      return { claimed: true };
+      return { record: next };
     }
   }
   throw new Error(`payment ${intent.endToEndId} is being changed by others; try again`);
 }
 
+/**
+ * Moves this request's records to the bank's answer, side by side, each write starting from the record as
+ * this call claimed it (`claimed`, when the same call object claimed), else from a read.
+ */
 async function settlePayments(
   call: TrackedCall,
   answer: TrackedAnswer | UnknownOutcome,
   deps: PaymentDependencies,
+  claimed: ReadonlyMap<string, PaymentRecord> = new Map(),
 ): Promise<void> {
   const ours = (record: PaymentRecord) => record.requestId === call.requestId;
+  const moveEach = (
+    payments: ReadonlyArray<Pick<PaymentIntent, 'endToEndId'> & Partial<Pick<PaymentIntent, 'facts'>>>,
+    change: (payment: { endToEndId: string }) => Change,
+  ) =>
+    pMap(
+      payments,
+      (payment) =>
+        moveBestEffort(payment, change(payment), call, deps, {
+          guard: ours,
+          read: claimed.get(payment.endToEndId),
+        }),
+      { concurrency: PARALLEL_WRITES },
+    );
   if (isUnknownOutcome(answer)) {
     // Processed earlier: the bank's payment data may decide. No answer: the bank may or may not have it.
     if (answer.unknown === 'already-processed' && deps.bookings !== undefined) {
       await readBack(call, deps.bookings, deps, ours);
       return;
     }
-    for (const intent of paymentIntents(call.body))
-      await moveBestEffort(
-        intent,
-        { to: 'OutcomeUnknown', at: call.now, cause: answer.unknown },
-        call,
-        deps,
-        { guard: ours },
-      );
+    await moveEach(paymentIntents(call.body), () => ({
+      to: 'OutcomeUnknown',
+      at: call.now,
+      cause: answer.unknown,
+    }));
     return;
   }
   if (answer.status === 202) {
     const intents = new Map(paymentIntents(call.body).map((intent) => [intent.endToEndId, intent]));
-    for (const { endToEndId, response } of answeredResponses(answer.body)) {
-      // A response the records have no status for (one the bank adds after these were written): the bank
-      // decided, but what is unknown here, so the payment says so (raised), never looks unanswered.
-      const known = isPaymentStatus(response);
-      if (!known)
-        deps.log.warn('the bank answered a payment response the gateway does not know', {
-          endToEndId,
-          response,
-        });
-      const to = known ? response : 'OutcomeUnknown';
-      const payment = intents.get(endToEndId) ?? { endToEndId };
-      await moveBestEffort(payment, { to, at: call.now, cause: '202' }, call, deps, { guard: ours });
-    }
+    const responses = new Map(
+      answeredResponses(answer.body).map(({ endToEndId, response }) => [endToEndId, response]),
+    );
+    await moveEach(
+      [...responses.keys()].map((endToEndId) => intents.get(endToEndId) ?? { endToEndId }),
+      ({ endToEndId }) => {
+        const response = responses.get(endToEndId) as string;
+        // A response the records have no status for (one the bank adds after these were written): the bank
+        // decided, but what is unknown here, so the payment says so (raised), never looks unanswered.
+        const known = isPaymentStatus(response);
+        if (!known)
+          deps.log.warn('the bank answered a payment response the gateway does not know', {
+            endToEndId,
+            response,
+          });
+        return { to: known ? response : 'OutcomeUnknown', at: call.now, cause: '202' };
+      },
+    );
     return;
   }
   if (answer.status >= 400 && answer.status < 500) {
-    for (const intent of paymentIntents(call.body))
-      await moveBestEffort(
-        intent,
-        { to: 'Refused', at: call.now, cause: String(answer.status) },
-        call,
-        deps,
-        { guard: ours },
-      );
+    await moveEach(paymentIntents(call.body), () => ({
+      to: 'Refused',
+      at: call.now,
+      cause: String(answer.status),
+    }));
   }
 }
 

@@ -136,7 +136,10 @@ describe('the simulated inbound payment is served in simulation only', () => {
         signer: { sign: async () => 'unused', publicKeyPem: async () => '' },
       }),
       runOnce: async (_call, work) => work(),
-      attempts: { recordSend: async (_id: string, now: Date) => ({ sentBefore: false, firstSentAt: now }) },
+      attempts: {
+      recordSend: async (_id: string, now: Date) => ({ sentBefore: false, firstSentAt: now }),
+      forget: async () => undefined,
+    },
       log: { debug() {}, info() {}, warn() {}, error() {} },
       institution: { overdraftAgreement: false },
       environment: 'production' as const,

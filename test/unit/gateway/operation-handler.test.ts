@@ -22,7 +22,10 @@ function handlerWith(tokens: TokenSource, sent: string[] = []) {
   return createOperationHandler(testOperations, () => ({
     bank,
     runOnce: async (_call, work) => work(),
-    attempts: { recordSend: async (_id: string, now: Date) => ({ sentBefore: false, firstSentAt: now }) },
+    attempts: {
+      recordSend: async (_id: string, now: Date) => ({ sentBefore: false, firstSentAt: now }),
+      forget: async () => undefined,
+    },
     log: silent,
     institution: { overdraftAgreement: false },
     environment: 'simulation' as const,

@@ -36,15 +36,19 @@ describe('the name-check store on DynamoDB (dynalite)', () => {
     expect(await store.get('E2E-unknown')).toBeUndefined();
   });
 
+  /** The check of `endToEndId` against `account`, read as a payment reads its checks. */
+  const checkOf = async (endToEndId: string, account: string) =>
+    (await store.getForEach([{ endToEndId, account }]))[0];
+
   it('row 3 (issue 27): keeps the latest check of each account apart, so a later check of another account hides nothing', async () => {
     await store.put(record('E2E-3', 'ANNM', 2_000_000_000), ACCOUNT_A);
     await store.put(record('E2E-3', 'Matched', 2_000_000_100), ACCOUNT_B);
 
     expect((await store.get('E2E-3'))?.outcome).toBe('Matched');
-    expect((await store.getFor('E2E-3', ACCOUNT_A))?.outcome).toBe('ANNM');
-    expect((await store.getFor('E2E-3', ACCOUNT_B))?.outcome).toBe('Matched');
-    expect(await store.getFor('E2E-3', '40000012345678')).toBeUndefined();
-    expect(await store.getFor('E2E-other', ACCOUNT_A)).toBeUndefined();
+    expect((await checkOf('E2E-3', ACCOUNT_A))?.outcome).toBe('ANNM');
+    expect((await checkOf('E2E-3', ACCOUNT_B))?.outcome).toBe('Matched');
+    expect(await checkOf('E2E-3', '40000012345678')).toBeUndefined();
+    expect(await checkOf('E2E-other', ACCOUNT_A)).toBeUndefined();
   });
 
   it('row 3 (issue 27): writes no account number in any key or attribute, only a digest in the key', async () => {
@@ -69,6 +73,28 @@ describe('the name-check store on DynamoDB (dynalite)', () => {
     // Past its expiry the sandbox purges it, as AWS would some time after.
     await dynamo.purgeExpired(new Date(1_772_445_601_000));
     expect(await store.get('E2E-2')).toBeUndefined();
-    expect(await store.getFor('E2E-2', ACCOUNT_A)).toBeUndefined();
+    expect(await checkOf('E2E-2', ACCOUNT_A)).toBeUndefined();
+  });
+
+  it('reads the checks of a whole request in one go, in the order asked, beyond one BatchGetItem of 100 keys', async () => {
+    const ids = Array.from({ length: 130 }, (_, i) => `E2E-many-${i}`);
+    // Every third id checked against account A; the rest never checked.
+    await Promise.all(
+      ids
+        .filter((_, i) => i % 3 === 0)
+        .map((id, i) => store.put(record(id, i % 2 ? 'ANNM' : 'Matched', 2_000_000_000), ACCOUNT_A)),
+    );
+    const asked = [...ids].reverse().map((endToEndId) => ({ endToEndId, account: ACCOUNT_A }));
+    asked.push(
+      { endToEndId: 'E2E-many-0', account: ACCOUNT_B },
+      { endToEndId: 'E2E-many-0', account: ACCOUNT_A },
+    );
+    const found = await store.getForEach(asked);
+    expect(found).toHaveLength(asked.length);
+    found.forEach((check, index) => {
+      const { endToEndId, account } = asked[index] as { endToEndId: string; account: string };
+      const checked = account === ACCOUNT_A && Number(endToEndId.split('-').at(-1)) % 3 === 0;
+      expect(check?.endToEndId).toBe(checked ? endToEndId : undefined);
+    });
   });
 });

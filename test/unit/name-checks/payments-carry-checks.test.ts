@@ -61,9 +61,9 @@ function setup(policy: NameCheckPolicy, checks: Kept[], options: { failReads?: b
     log: { debug() {}, info() {}, warn: (message: string) => warnings.push(message), error() {} },
     nameChecks: {
       store: {
-        getFor: async (endToEndId, account) => {
+        getForEach: async (checks) => {
           if (options.failReads) throw new Error('DynamoDB unavailable');
-          return stored.get(`${endToEndId}|${account}`);
+          return checks.map(({ endToEndId, account }) => stored.get(`${endToEndId}|${account}`));
         },
       },
       policy,
@@ -115,7 +115,7 @@ describe('a payment carries the name check of its end-to-end id', () => {
     const { claim, record, warnings } = setup(off, [], { failReads: true });
     expect(await claim({ 'E2E-1': '10.00' })).toBeUndefined();
     expect(record('E2E-1')?.status).toBe('Submitted');
-    expect(warnings).toEqual(['the name check could not be read; the payment goes on without it']);
+    expect(warnings).toEqual(['the name checks could not be read; the payments go on without them']);
   });
 });
 

@@ -49,7 +49,8 @@ function gateway(answer: () => Response, options: { failStore?: boolean } = {}) 
   };
   const attempts: AttemptLog = {
     recordSend: async (_id: string, now: Date) => ({ sentBefore: false, firstSentAt: now }),
-  } as unknown as AttemptLog;
+    forget: async () => undefined,
+  };
   const tracker = nameChecksTracker({
     store: {
       put: async (record, account) => {
