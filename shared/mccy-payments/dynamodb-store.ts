@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { BatchStore } from './ports.js';
+import type { BatchStore, SendingClaim } from './ports.js';
 import {
   type AwaitingStatus,
   type BatchHistoryEntry,
@@ -38,7 +38,7 @@ export class DynamoDbBatchStore implements BatchStore {
     return Item === undefined ? undefined : recordOf(Item);
   }
 
-  async claimSending(record: BatchRecord): Promise<boolean> {
+  async claimSending(record: BatchRecord): Promise<SendingClaim> {
     const { batchId, history, ...fields } = record;
     const update = new Update();
     for (const [name, value] of Object.entries(fields)) update.set([name], value);
@@ -52,14 +52,14 @@ export class DynamoDbBatchStore implements BatchStore {
     update.condition(
       `attribute_not_exists(${update.name('batchId')}) OR (${status} = ${update.value('Refused')} AND ${requestId} <> ${update.value(record.requestId)})`,
     );
-    if ((await this.#send(batchId, update)) !== undefined) return true;
+    if ((await this.#send(batchId, update)) !== undefined) return 'claimed';
     // This request's own retry (a later invocation with the same key) finds its claim and leaves it as it is.
     const existing = await this.get(batchId);
-    return (
-      existing !== undefined &&
+    return existing !== undefined &&
       existing.requestId === record.requestId &&
       (existing.status === 'Sending' || existing.status === 'OutcomeUnknown')
-    );
+      ? 'retried'
+      : 'taken';
   }
 
   async settleSending(

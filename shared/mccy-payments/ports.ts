@@ -22,9 +22,9 @@ export interface BatchStore {
   /**
    * Writes a Sending batch unless one with this id exists: a Refused one may be sent again under another
    * request id (its history kept, the new claim appended), and a Sending or OutcomeUnknown one of the same
-   * request id is that request's retry, left as it is. False otherwise.
+   * request id is that request's retry, left as it is (`retried`). `taken` otherwise.
    */
-  claimSending(record: BatchRecord): Promise<boolean>;
+  claimSending(record: BatchRecord): Promise<SendingClaim>;
   /**
    * Sending or OutcomeUnknown (by `requestId`; only those of `from` when given) to `fields.status` with the
    * fields given; false when the batch is not so.
@@ -86,3 +86,6 @@ import type { BatchWorkflowInput } from '../workflows/mccy-batch.js';
 export interface BatchWorkflows {
   start(input: BatchWorkflowInput): Promise<void>;
 }
+
+/** How a batch's send was claimed: written now as `record`, found held by the same request, or not at all. */
+export type SendingClaim = 'claimed' | 'retried' | 'taken';

@@ -1,5 +1,6 @@
 import { addMilliseconds } from '../domain/calendar.js';
 import { OUTCOME_UNKNOWN, raisedAround, UNPUBLISHED_EVENT } from '../gateway/attention.js';
+import { earlyReads } from '../gateway/early-reads.js';
 import {
   isUnknownOutcome,
   MAX_CONTENDED_WRITES,
@@ -63,17 +64,25 @@ export interface MccyPaymentsDependencies extends BatchEventDependencies {
  * conditional write; a concurrent second cancel is refused for now (409, never kept under its key).
  */
 export function mccyPaymentsTracker(deps: MccyPaymentsDependencies): OperationTracker {
+  const batches = earlyReads<TrackedCall, BatchRecord | undefined>();
+  // The batch as this call claimed it (Sending, or CancelPending by its cancel): where its outcome's write
+  // starts. Each write is conditional, so the record moved meanwhile costs a read, never a wrong write.
+  const claimed = new WeakMap<TrackedCall, BatchRecord>();
+  const isCancel = (call: TrackedCall) =>
+    call.operationId === 'cancelMccyBatch' || call.operationId === 'cancelMccyTransaction';
   return {
+    prepare: (call) => {
+      if (isCancel(call)) batches.begin(call, () => deps.store.get(cancelTarget(call).batchId));
+    },
     claim: async (call) => {
-      if (call.operationId === 'createMccyPayments') return claimBatch(call, deps);
-      if (call.operationId === 'cancelMccyBatch' || call.operationId === 'cancelMccyTransaction')
-        return claimCancel(call, deps);
+      const remember = (batch: BatchRecord) => void claimed.set(call, batch);
+      if (call.operationId === 'createMccyPayments') return claimBatch(call, deps, remember);
+      if (isCancel(call)) return claimCancel(call, deps, batches.take(call), remember);
       return undefined;
     },
     settle: async (call, answer) => {
-      if (call.operationId === 'createMccyPayments') await settleBatch(call, answer, deps);
-      if (call.operationId === 'cancelMccyBatch' || call.operationId === 'cancelMccyTransaction')
-        await settleCancel(call, answer, deps);
+      if (call.operationId === 'createMccyPayments') await settleBatch(call, answer, deps, claimed.get(call));
+      if (isCancel(call)) await settleCancel(call, answer, deps, claimed.get(call));
     },
   };
 }
@@ -81,10 +90,13 @@ export function mccyPaymentsTracker(deps: MccyPaymentsDependencies): OperationTr
 async function claimBatch(
   call: TrackedCall,
   deps: MccyPaymentsDependencies,
+  remember: (batch: BatchRecord) => void,
 ): Promise<HttpResult | undefined> {
   const request = call.body as BatchRequest;
   const batch = sendingBatch(request, call.requestId, deps.clock.now());
-  if (await deps.store.claimSending(batch)) return undefined;
+  const claim = await deps.store.claimSending(batch);
+  if (claim === 'claimed') remember(batch);
+  if (claim !== 'taken') return undefined;
   const existing = await deps.store.get(request.batchId);
   const instance = mccyBatchPath(request.batchId);
   const detail =
@@ -104,10 +116,16 @@ function scheduledFlagOf(answer: TrackedAnswer | UnknownOutcome): boolean | unde
   return typeof isScheduled === 'boolean' ? isScheduled : undefined;
 }
 
+/**
+ * The batch's POST answered, or not. A 202 starts from the batch as this call claimed it (`claimed`), whose
+ * schedule depends only on what the claim wrote; an unknown outcome reads it, since what its webhooks said
+ * meanwhile decides its status.
+ */
 async function settleBatch(
   call: TrackedCall,
   answer: TrackedAnswer | UnknownOutcome,
   deps: MccyPaymentsDependencies,
+  claimed: BatchRecord | undefined,
 ): Promise<void> {
   const { batchId } = call.body as BatchRequest;
   // Only the first send's own 4xx refuses it (one conditional write, from Sending only): after an attempt
@@ -119,11 +137,11 @@ async function settleBatch(
     if (await deps.store.settleSending(batchId, call.requestId, { status: 'Refused' }, refused, ['Sending']))
       return;
   }
-  const batch = await deps.store.get(batchId);
+  const isScheduled = scheduledFlagOf(answer);
+  const batch = isScheduled !== undefined && claimed !== undefined ? claimed : await deps.store.get(batchId);
   if (batch === undefined || batch.requestId !== call.requestId || !awaitsAnswer(batch)) return;
   const now = deps.clock.now();
   const receivedAt = earliestReceipt(batch, call.firstSentAt, now);
-  const isScheduled = scheduledFlagOf(answer);
   if (isScheduled !== undefined) return acceptBatch(batch, isScheduled, receivedAt, now, deps);
   const why = isUnknownOutcome(answer) ? answer.unknown : `status ${answer.status}`;
   await recordUnknownOutcome(batch, receivedAt, why, deps);
@@ -219,12 +237,16 @@ const outlivedItsSend = (batch: BatchRecord, now: Date) =>
 async function claimCancel(
   call: TrackedCall,
   deps: MccyPaymentsDependencies,
+  begun: Promise<BatchRecord | undefined> | undefined,
+  remember: (batch: BatchRecord) => void,
 ): Promise<HttpResult | undefined> {
   const { batchId, endToEndId } = cancelTarget(call);
   const now = deps.clock.now();
   const instance = mccyBatchPath(batchId);
+  let early = begun;
   for (let attempt = 0; attempt < 2; attempt++) {
-    const batch = await deps.store.get(batchId);
+    const batch = await (early ?? deps.store.get(batchId));
+    early = undefined;
     // A batch the gateway does not know (sent elsewhere, or before it kept batches) goes to the bank as it is.
     if (batch === undefined) return undefined;
     if (outlivedItsSend(batch, now)) {
@@ -250,17 +272,17 @@ async function claimCancel(
     // This cancel's own retry: already claimed.
     if (batch.status === 'CancelPending') return undefined;
     const at = now.toISOString();
-    const claimed = await deps.store.claimCancel(
-      batchId,
-      {
-        requestId: call.requestId,
-        at,
-        from: batch.status as CancellableStatus,
-        ...(endToEndId !== undefined && { endToEndId }),
-      },
-      { status: 'CancelPending', at, requestId: call.requestId },
-    );
-    if (claimed) return undefined;
+    const cancel = {
+      requestId: call.requestId,
+      at,
+      from: batch.status as CancellableStatus,
+      ...(endToEndId !== undefined && { endToEndId }),
+    };
+    const entry = { status: 'CancelPending' as const, at, requestId: call.requestId };
+    if (await deps.store.claimCancel(batchId, cancel, entry)) {
+      remember({ ...batch, status: 'CancelPending', cancel, history: [...batch.history, entry] });
+      return undefined;
+    }
   }
   throw new TransientRefusal(
     problem(
@@ -274,19 +296,24 @@ async function claimCancel(
   );
 }
 
+/**
+ * The cancel's answer, written from the batch as this call claimed it (`claimed`) when it did: then no
+ * earlier attempt of this cancel can have listed it as pending, so there is no item to clear.
+ */
 async function settleCancel(
   call: TrackedCall,
   answer: TrackedAnswer | UnknownOutcome,
   deps: MccyPaymentsDependencies,
+  claimed: BatchRecord | undefined,
 ): Promise<void> {
   const { batchId, endToEndId } = cancelTarget(call);
   const pendingByThis = (batch: BatchRecord | undefined) =>
     batch?.status === 'CancelPending' && batch.cancel?.requestId === call.requestId;
   const read = () => deps.store.get(batchId);
   if (!isUnknownOutcome(answer)) {
-    const batch = await read();
+    const batch = claimed ?? (await read());
     if (batch !== undefined && pendingByThis(batch))
-      await finishCancel(batch, call.requestId, answer.status < 300, deps);
+      await finishCancel(batch, call.requestId, answer.status < 300, deps, claimed === undefined);
     return;
   }
   // Its webhooks settle it (the hook); meanwhile the workflow waits at the deadline, and it is listed: raised
@@ -304,12 +331,15 @@ async function settleCancel(
 /**
  * Finishes a cancel the bank answered, in one write: its status, and on a confirmation every transaction it
  * cancelled; then the events. A transaction moved meanwhile (a webhook) is read again and the write retried.
+ * The batch is listed for its unpublished events beside the write, so the sweep finds them should this
+ * invocation end before they are out; `pendingListed`: an earlier attempt may have listed the cancel pending.
  */
 async function finishCancel(
   read: BatchRecord,
   requestId: string,
   confirmed: boolean,
   deps: MccyPaymentsDependencies,
+  pendingListed: boolean,
 ): Promise<void> {
   const at = deps.clock.now().toISOString();
   let batch: BatchRecord | undefined = read;
@@ -323,23 +353,27 @@ async function finishCancel(
     }
     const moves = confirmed ? cancelMoves(batch, cancel, at) : {};
     const { status, fields } = finishedCancel(batch, cancel, confirmed);
-    // Listed before the write: should this invocation end before its events are out, the sweep finds them.
     const moving = Object.keys(moves).length > 0;
-    if (moving && !listed) {
-      await raiseBatchAttention(deps, batch.batchId, UNPUBLISHED_EVENT, at);
-      listed = true;
-    }
-    const after = await deps.store.finishCancel(batch.batchId, requestId, {
-      entry: { status, at, requestId },
-      ...(fields !== undefined && { fields }),
-      moves,
-    });
+    const listing: Promise<void> | undefined =
+      moving && !listed ? raiseBatchAttention(deps, batch.batchId, UNPUBLISHED_EVENT, at) : undefined;
+    listed ||= listing !== undefined;
+    const [after] = await Promise.all([
+      deps.store.finishCancel(batch.batchId, requestId, {
+        entry: { status, at, requestId },
+        ...(fields !== undefined && { fields }),
+        moves,
+      }),
+      listing,
+    ]);
     if (after !== undefined) {
-      await clearBatchAttention(deps, after.batchId, 'cancel-pending');
-      if (cancel.from === 'OutcomeUnknown' && status !== 'OutcomeUnknown')
-        await clearBatchAttention(deps, after.batchId, OUTCOME_UNKNOWN);
       const written = new Set(Object.values(moves).map(({ next }) => next.history.at(-1)?.transitionId));
-      await publishPending(after, deps, (transition) => written.has(transition.transitionId), listed);
+      await Promise.all([
+        pendingListed ? clearBatchAttention(deps, after.batchId, 'cancel-pending') : undefined,
+        cancel.from === 'OutcomeUnknown' && status !== 'OutcomeUnknown'
+          ? clearBatchAttention(deps, after.batchId, OUTCOME_UNKNOWN)
+          : undefined,
+        publishPending(after, deps, (transition) => written.has(transition.transitionId), listed),
+      ]);
       return;
     }
     batch = await deps.store.get(read.batchId);

@@ -5,7 +5,8 @@ import {
   OUTCOME_UNKNOWN,
   UNPUBLISHED_EVENT,
 } from '../gateway/attention.js';
-import { MAX_CONTENDED_WRITES, statusChangedEvent } from '../gateway/tracker.js';
+import pMap from 'p-map';
+import { MAX_CONTENDED_WRITES, PARALLEL_WRITES, statusChangedEvent } from '../gateway/tracker.js';
 import type { EventPublisher, GatewayEvent } from '../ports/events.js';
 import type { ClaimedWebhook, StateHook } from '../webhooks/process.js';
 import { clearBatchAttention, raiseBatchAttention } from './attention.js';
@@ -102,24 +103,28 @@ export async function publishPending(
     (transition) => chosen(transition) || failedBefore.has(transition.transitionId),
   );
   if (pending.length === 0) return 0;
-  const published: string[] = [];
-  const failed: PendingTransition[] = [];
-  for (const item of pending) {
-    if (await publishOne(batch.batchId, item, deps)) published.push(item.transition.transitionId);
-    else failed.push(item);
-  }
-  await deps.store.markPublished(batch.batchId, published);
+  const outcomes = await pMap(pending, (item) => publishOne(batch.batchId, item, deps), {
+    concurrency: PARALLEL_WRITES,
+  });
+  const published = pending.filter((_, index) => outcomes[index]).map((item) => item.transition.transitionId);
+  const failed = pending.filter((_, index) => !outcomes[index]);
   if (failed.length > 0) {
+    await deps.store.markPublished(batch.batchId, published);
     await deps.store.markFailedPublishes(
       batch.batchId,
       failed.map(({ transition }) => transition.transitionId),
     );
     const [oldest] = failed.map(({ transition }) => transition.at).sort();
     await raiseBatchAttention(deps, batch.batchId, UNPUBLISHED_EVENT, oldest as string);
-  } else if (listed || failedBefore.size > 0) {
-    await clearBatchAttention(deps, batch.batchId, UNPUBLISHED_EVENT);
+    return failed.length;
   }
-  return failed.length;
+  // All out: the batch's list and the attention item are cleared side by side (an item cleared before its
+  // list only leaves published ids on the list, which nothing publishes again unless listed).
+  await Promise.all([
+    deps.store.markPublished(batch.batchId, published),
+    listed || failedBefore.size > 0 ? clearBatchAttention(deps, batch.batchId, UNPUBLISHED_EVENT) : undefined,
+  ]);
+  return 0;
 }
 
 /** Publishes one transition's event; a failure is logged and answered false. */

@@ -35,7 +35,7 @@ const request = mccyBatchRequest;
 async function scheduled(ids = ['a', 'b']): Promise<string> {
   const batchId = newBatchId();
   const batch = sendingBatch(request(batchId, ids), 'req-post', fridayEvening);
-  expect(await store.claimSending(batch)).toBe(true);
+  expect(await store.claimSending(batch)).toBe('claimed');
   const fields = acceptedBatchFields(batch, true, fridayEvening);
   expect(await store.settleSending(batchId, 'req-post', fields, { status: fields.status, at: 'x' })).toBe(
     true,
@@ -65,11 +65,11 @@ describe('the batch store on DynamoDB (dynalite)', () => {
   it('claims a batchId once; a refused batch may be sent again; the same request is its own retry', async () => {
     const batchId = newBatchId();
     const batch = sendingBatch(request(batchId), 'req-1', fridayEvening);
-    expect(await store.claimSending(batch)).toBe(true);
-    expect(await store.claimSending(batch)).toBe(true);
-    expect(await store.claimSending({ ...batch, requestId: 'req-2' })).toBe(false);
+    expect(await store.claimSending(batch)).toBe('claimed');
+    expect(await store.claimSending(batch)).toBe('retried');
+    expect(await store.claimSending({ ...batch, requestId: 'req-2' })).toBe('taken');
     await store.settleSending(batchId, 'req-1', { status: 'Refused' }, { status: 'Refused', at: 'x' });
-    expect(await store.claimSending({ ...batch, requestId: 'req-2' })).toBe(true);
+    expect(await store.claimSending({ ...batch, requestId: 'req-2' })).toBe('claimed');
   });
 
   it('lets exactly one of 20 concurrent cancel claims win', async () => {
