@@ -2,7 +2,7 @@ import { ConditionalCheckFailedException, type DynamoDBClient } from '@aws-sdk/c
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { fxTable } from './table.js';
 import type { FxStore } from './ports.js';
-import type { QuoteRecord, QuoteStatus, TradeRecord, TradeStatus } from './records.js';
+import type { QuoteRecord, QuoteStatus, TradeRecord } from './records.js';
 
 const KEY = fxTable.partitionKey;
 const quoteKey = (quoteId: string) => `quote#${quoteId}`;
@@ -55,10 +55,10 @@ export class DynamoDbFxStore implements FxStore {
     return this.#write(tradeKey(record.endToEndId), record, { condition: 'attribute_not_exists(#key)' });
   }
 
-  replaceTrade(record: TradeRecord, expected: TradeStatus): Promise<boolean> {
+  replaceTrade(record: TradeRecord, expected: Pick<TradeRecord, 'status' | 'history'>): Promise<boolean> {
     return this.#write(tradeKey(record.endToEndId), record, {
-      condition: '#status = :expected',
-      values: { ':expected': expected },
+      condition: '#status = :expected AND size(#record.#history) = :length',
+      values: { ':expected': expected.status, ':length': expected.history.length },
     });
   }
 
@@ -73,13 +73,18 @@ export class DynamoDbFxStore implements FxStore {
   async #write(
     key: string,
     record: QuoteRecord | TradeRecord,
-    options: { condition: string; values?: Record<string, string>; extra?: Record<string, string> },
+    options: {
+      condition: string;
+      values?: Record<string, string | number>;
+      extra?: Record<string, string>;
+    },
   ): Promise<boolean> {
     const attributes: Record<string, unknown> = { record, status: record.status, ...options.extra };
     const names = Object.keys(attributes);
     const conditionNames: Record<string, string> = {};
     if (options.condition.includes('#key')) conditionNames['#key'] = KEY;
     if (options.condition.includes('#claimedBy')) conditionNames['#claimedBy'] = 'claimedBy';
+    if (options.condition.includes('#history')) conditionNames['#history'] = 'history';
     try {
       await this.#db.send(
         new UpdateCommand({

@@ -20,8 +20,11 @@ export interface FxStore {
   getTrade(endToEndId: string): Promise<TradeRecord | undefined>;
   /** False when a trade with this end-to-end id exists. */
   createTrade(record: TradeRecord): Promise<boolean>;
-  /** Writes `record` only if the stored trade still has `expected` status; false otherwise. */
-  replaceTrade(record: TradeRecord, expected: TradeStatus): Promise<boolean>;
+  /**
+   * Writes `record` only if the stored trade is still `expected` as read (its status and the length of its
+   * history, which only grows); false otherwise.
+   */
+  replaceTrade(record: TradeRecord, expected: Pick<TradeRecord, 'status' | 'history'>): Promise<boolean>;
 }
 
 /** What the FX tracker and webhook hook are built from. */

@@ -1,4 +1,5 @@
 import { formatJsonNumber } from '../domain/money.js';
+import { earlyReads } from '../gateway/early-reads.js';
 import { clearWhenKnown, loggedAttention, raisedAround } from '../gateway/attention.js';
 import {
   isUnknownOutcome,
@@ -23,6 +24,7 @@ import {
   quoteRecordOf,
   type TradeChange,
   type TradeFacts,
+  type TradeRecord,
   type TradeStatus,
   FX_TRADE_STATUS_CHANGED,
 } from './records.js';
@@ -45,11 +47,23 @@ export const FX_TRACKER = 'fx';
  * outcome is unknown is recorded `OutcomeUnknown` (never Executed or Accepted on that word), with attention.
  */
 export function fxTracker(deps: FxDependencies): OperationTracker {
+  const quotes = earlyReads<TrackedCall, QuoteRecord | undefined>();
+  // The quote or trade as this call claimed it: where the outcome's write starts (still conditional).
+  const claimedQuotes = new WeakMap<TrackedCall, QuoteRecord>();
+  const claimedTrades = new WeakMap<TrackedCall, TradeRecord>();
   return {
+    prepare: (tracked) => {
+      if (tracked.operationId === 'executeFxQuote')
+        quotes.begin(tracked, () => deps.store.getQuote(quoteIdOf(tracked.body)));
+    },
     claim: async (tracked) => {
       const call = { ...tracked, now: deps.clock.now() };
-      if (call.operationId === 'executeFxQuote') return claimQuote(call, deps.store);
-      if (call.operationId === 'createFxOrder') return claimOrder(call, deps);
+      if (call.operationId === 'executeFxQuote')
+        return claimQuote(call, deps.store, quotes.take(tracked), (quote) =>
+          claimedQuotes.set(tracked, quote),
+        );
+      if (call.operationId === 'createFxOrder')
+        return claimOrder(call, deps, (trade) => claimedTrades.set(tracked, trade));
       return undefined;
     },
     settle: async (tracked, outcome) => {
@@ -57,8 +71,10 @@ export function fxTracker(deps: FxDependencies): OperationTracker {
       // An unknown outcome leaves nothing to store of a quote: it holds a rate, it moves no money.
       if (call.operationId === 'createFxQuote' && !isUnknownOutcome(outcome))
         await storeQuote(call, outcome, deps);
-      if (call.operationId === 'executeFxQuote') await settleExecution(call, outcome, deps);
-      if (call.operationId === 'createFxOrder') await settleOrder(call, outcome, deps);
+      if (call.operationId === 'executeFxQuote')
+        await settleExecution(call, outcome, deps, claimedQuotes.get(tracked));
+      if (call.operationId === 'createFxOrder')
+        await settleOrder(call, outcome, deps, claimedTrades.get(tracked));
     },
   };
 }
@@ -119,10 +135,17 @@ function expired(quoteId: string, expiresAt: string, message: string): HttpResul
   };
 }
 
-async function claimQuote(call: TrackedCall, store: FxStore): Promise<HttpResult | undefined> {
+async function claimQuote(
+  call: TrackedCall,
+  store: FxStore,
+  begun: Promise<QuoteRecord | undefined> | undefined,
+  remember: (quote: QuoteRecord) => unknown,
+): Promise<HttpResult | undefined> {
   const quoteId = quoteIdOf(call.body);
+  let early = begun;
   for (let attempt = 0; attempt < MAX_CONTENDED_WRITES; attempt++) {
-    const quote = await store.getQuote(quoteId);
+    const quote = await (early ?? store.getQuote(quoteId));
+    early = undefined;
     if (quote === undefined) {
       return problem(
         404,
@@ -143,7 +166,10 @@ async function claimQuote(call: TrackedCall, store: FxStore): Promise<HttpResult
     // This request's own retry (same key, same X-Request-Id): it is the claim.
     if (quote.execution !== undefined) return undefined;
     const claimed = claimedQuote(quote, call.requestId, call.now);
-    if (await store.replaceQuote(claimed, { status: 'Quoted', requestId: undefined })) return undefined;
+    if (await store.replaceQuote(claimed, { status: 'Quoted', requestId: undefined })) {
+      remember(claimed);
+      return undefined;
+    }
   }
   throw new Error(`quote ${quoteId} is being changed by others; try again`);
 }
@@ -172,10 +198,11 @@ async function settleExecution(
   call: TrackedCall,
   outcome: TrackedAnswer | UnknownOutcome,
   deps: FxDependencies,
+  claimed: QuoteRecord | undefined,
 ) {
   const quoteId = quoteIdOf(call.body);
   const attention = loggedAttention(deps.attention, deps.log);
-  const write = () => writeExecutionOutcome(quoteId, call.requestId, outcome, deps.store);
+  const write = () => writeExecutionOutcome(quoteId, call.requestId, outcome, deps.store, claimed);
   if (!isUnknownOutcome(outcome)) {
     // A definitive answer never leaves it OutcomeUnknown: an item is cleared only if it was.
     const { before } = await write();
@@ -187,17 +214,21 @@ async function settleExecution(
 }
 
 /**
- * Writes the execution's outcome on the quote while it is this request's claim awaiting an answer; answers the
- * quote's status before and the quote after (as read, when it was not this request's to move).
+ * Writes the execution's outcome on the quote while it is this request's claim awaiting an answer, starting
+ * from the quote as claimed when it is held; answers the quote's status before and the quote after (as read,
+ * when it was not this request's to move).
  */
 async function writeExecutionOutcome(
   quoteId: string,
   requestId: string,
   outcome: TrackedAnswer | UnknownOutcome,
   store: FxStore,
+  claimed: QuoteRecord | undefined,
 ): Promise<{ before?: QuoteRecord['status']; after?: QuoteRecord }> {
+  let held = claimed;
   for (let attempt = 0; attempt < MAX_CONTENDED_WRITES; attempt++) {
-    const quote = await store.getQuote(quoteId);
+    const quote = held ?? (await store.getQuote(quoteId));
+    held = undefined;
     const awaiting = quote?.status === 'Claimed' || quote?.status === 'OutcomeUnknown';
     if (quote?.execution?.requestId !== requestId || !awaiting) return { after: quote };
     const next = settledQuote(quote, quote.execution, outcome);
@@ -222,12 +253,19 @@ function orderFacts(body: CreateFxOrderBody): TradeFacts {
 }
 
 /** An order's end-to-end id is taken once: another request with the same id is a 409. */
-async function claimOrder(call: TrackedCall, deps: FxDependencies): Promise<HttpResult | undefined> {
+async function claimOrder(
+  call: TrackedCall,
+  deps: FxDependencies,
+  remember: (trade: TradeRecord) => unknown,
+): Promise<HttpResult | undefined> {
   const body = createFxOrderBody.parse(call.body);
   const { endToEndId } = body.tradeInformation;
   const change: TradeChange = { to: 'Requested', at: call.now, cause: 'order', facts: orderFacts(body) };
   const record = newTrade(endToEndId, change, call.requestId);
-  if (await deps.store.createTrade(record)) return undefined;
+  if (await deps.store.createTrade(record)) {
+    remember(record);
+    return undefined;
+  }
   const existing = await deps.store.getTrade(endToEndId);
   if (existing?.requestId === call.requestId) return undefined;
   return problem(
@@ -252,12 +290,20 @@ function orderChange(outcome: TrackedAnswer | UnknownOutcome, at: Date): TradeCh
  * OutcomeUnknown, raised for attention around the write (`raisedAround`), so that a webhook moving it on at once
  * clears it after.
  */
-async function settleOrder(call: TrackedCall, outcome: TrackedAnswer | UnknownOutcome, deps: FxDependencies) {
+async function settleOrder(
+  call: TrackedCall,
+  outcome: TrackedAnswer | UnknownOutcome,
+  deps: FxDependencies,
+  claimed: TradeRecord | undefined,
+) {
   const endToEndId = createFxOrderBody.parse(call.body).tradeInformation.endToEndId;
   const attention = loggedAttention(deps.attention, deps.log);
   const change = orderChange(outcome, call.now);
   const write = () =>
-    moveTrade(endToEndId, change, deps.store, { guard: (record) => record.requestId === call.requestId });
+    moveTrade(endToEndId, change, deps.store, {
+      guard: (record) => record.requestId === call.requestId,
+      read: claimed,
+    });
   const move = isUnknownOutcome(outcome)
     ? await raisedAround(
         attention,

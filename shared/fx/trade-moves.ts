@@ -35,10 +35,17 @@ export async function moveTrade(
   endToEndId: string,
   change: TradeChange,
   store: FxStore,
-  options: { create?: boolean; guard?: (record: TradeRecord) => boolean } = {},
+  options: {
+    create?: boolean;
+    guard?: (record: TradeRecord) => boolean;
+    /** The trade as the caller holds it (claimed or read just now): the first write starts from it. */
+    read?: Promise<TradeRecord | undefined> | TradeRecord;
+  } = {},
 ): Promise<TradeMove | undefined> {
+  let read = options.read;
   for (let attempt = 0; attempt < MAX_CONTENDED_WRITES; attempt++) {
-    const record = await store.getTrade(endToEndId);
+    const record = await (read ?? store.getTrade(endToEndId));
+    read = undefined;
     if (record === undefined) {
       if (!options.create) return undefined;
       const created = newTrade(endToEndId, change);
@@ -51,7 +58,7 @@ export async function moveTrade(
     if (applied !== undefined) return { kind: 'applied', record, transition: applied };
     const next = applyTradeChange(record, change);
     if (next === undefined) return { kind: 'unmoved', record };
-    if (await store.replaceTrade(next, record.status))
+    if (await store.replaceTrade(next, record))
       return {
         kind: 'moved',
         record: next,
