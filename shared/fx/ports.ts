@@ -2,7 +2,7 @@ import type { Attention } from '../gateway/attention.js';
 import type { Clock } from '../ports/clock.js';
 import type { Log } from '../ports/log.js';
 import type { EventPublisher } from '../ports/events.js';
-import type { QuoteRecord, QuoteStatus, TradeRecord, TradeStatus } from './records.js';
+import type { QuoteRecord, QuoteStatus, TradeRecord } from './records.js';
 
 /**
  * Where FX quotes and trades live (DynamoDB, table `fx`). Every change is one conditional single-item write,
