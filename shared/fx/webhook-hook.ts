@@ -4,7 +4,8 @@ import { clearWhenKnown } from '../gateway/attention.js';
 import { statusChangedEvent } from '../gateway/tracker.js';
 import { settlementWillBeRetried } from '../webhooks/payloads/readers.js';
 import type { GatewayEvent } from '../ports/events.js';
-import type { StateHook } from '../webhooks/process.js';
+import type { ArrivedWebhook, ClaimedWebhook, StateHook } from '../webhooks/process.js';
+import { earlyReads } from '../gateway/early-reads.js';
 import {
   decimalText,
   FX_TRADE_STATUS_CHANGED,
@@ -76,21 +77,38 @@ export const FX_MARGIN_DIFFERENCE_METRIC = 'FxMarginDifference';
  * margin computed by the spec's formulas is compared with the bank's FIReceivedMarginAmount.
  */
 export function fxWebhookHook(deps: FxDependencies): StateHook {
-  return async (webhook) => {
-    if (typeof webhook.payload !== 'object' || webhook.payload === null) return;
-    const payload = webhook.payload as Record<string, unknown>;
-    const to = webhookTradeStatus(webhook.type, settlementWillBeRetried(payload));
-    const endToEndId = optionalText(payload.EndToEndId);
-    if (to === undefined || endToEndId === undefined) return;
-    const facts = webhookFacts(payload);
+  // The trade a webhook moves, read beside the inbox claim.
+  const trades = earlyReads<object, TradeRecord | undefined>();
+  const named = (type: string, payload: unknown) => {
+    if (typeof payload !== 'object' || payload === null) return undefined;
+    const fields = payload as Record<string, unknown>;
+    const to = webhookTradeStatus(type, settlementWillBeRetried(fields));
+    const endToEndId = optionalText(fields.EndToEndId);
+    return to === undefined || endToEndId === undefined ? undefined : { fields, to, endToEndId };
+  };
+  const hook = async (webhook: ClaimedWebhook) => {
+    const early =
+      typeof webhook.payload === 'object' && webhook.payload !== null
+        ? trades.take(webhook.payload)
+        : undefined;
+    const trade = named(webhook.type, webhook.payload);
+    if (trade === undefined) return;
+    const { fields, to, endToEndId } = trade;
+    const facts = webhookFacts(fields);
     if (to === 'Executed') compareMargin(endToEndId, facts, deps);
     const change = { to, at: webhook.now, cause: webhook.key, facts };
-    const move = await moveTrade(endToEndId, change, deps.store, { create: true });
+    const move = await moveTrade(endToEndId, change, deps.store, { create: true, read: early });
     if (move === undefined || move.kind === 'unmoved') return;
     await clearWhenKnown(deps.attention, FX_TRADE_ATTENTION, endToEndId, move.transition);
     signalConflict(move, deps);
     await deps.events.publish(fxTradeStatusChanged(move.record, move.transition));
   };
+  return Object.assign(hook, {
+    prefetch: ({ type, payload }: ArrivedWebhook) => {
+      const trade = named(type, payload);
+      if (trade !== undefined) trades.begin(payload as object, () => deps.store.getTrade(trade.endToEndId));
+    },
+  });
 }
 
 function compareMargin(endToEndId: string, facts: TradeFacts, deps: FxDependencies): void {

@@ -8,7 +8,8 @@ import {
 import pMap from 'p-map';
 import { MAX_CONTENDED_WRITES, PARALLEL_WRITES, statusChangedEvent } from '../gateway/tracker.js';
 import type { EventPublisher, GatewayEvent } from '../ports/events.js';
-import type { ClaimedWebhook, StateHook } from '../webhooks/process.js';
+import type { ArrivedWebhook, ClaimedWebhook, StateHook } from '../webhooks/process.js';
+import { earlyReads } from '../gateway/early-reads.js';
 import { clearBatchAttention, raiseBatchAttention } from './attention.js';
 import type { BatchStore } from './ports.js';
 import {
@@ -66,9 +67,13 @@ export async function applyTransactionChange(
   endToEndId: string,
   change: TransactionChange,
   store: BatchStore,
+  /** The batch as being read beside the inbox claim: the first attempt starts from it. */
+  early?: Promise<BatchRecord | undefined>,
 ): Promise<AppliedChange> {
+  let read = early;
   for (let attempt = 0; attempt < MAX_CONTENDED_WRITES; attempt++) {
-    const batch = await store.get(batchId);
+    const batch = await (read ?? store.get(batchId));
+    read = undefined;
     if (batch === undefined) return { kind: 'unknown-batch' };
     const transaction = batch.transactions[endToEndId];
     if (transaction === undefined) return { kind: 'unknown-transaction', batch };
@@ -97,12 +102,29 @@ export async function publishPending(
   chosen: (transition: TransactionTransition) => boolean,
   listed = false,
 ): Promise<number> {
+  const { failed, markPublished } = await publishPendingEvents(batch, deps, chosen, listed);
+  await markPublished();
+  return failed;
+}
+
+/**
+ * `publishPending` with its last writes left to the caller (`markPublished`): once every event is out, the
+ * batch's list and its attention item are cleared side by side (an item cleared before its list only leaves
+ * published ids on the list, which nothing publishes again unless listed). A failure is written at once.
+ */
+export async function publishPendingEvents(
+  batch: BatchRecord,
+  deps: BatchEventDependencies,
+  chosen: (transition: TransactionTransition) => boolean,
+  listed = false,
+): Promise<{ failed: number; markPublished: () => Promise<void> }> {
   const failedBefore = new Set(batch.failedPublishes ?? []);
   const pending = unpublishedTransitions(
     batch,
     (transition) => chosen(transition) || failedBefore.has(transition.transitionId),
   );
-  if (pending.length === 0) return 0;
+  const nothingLeft = async () => undefined;
+  if (pending.length === 0) return { failed: 0, markPublished: nothingLeft };
   const outcomes = await pMap(pending, (item) => publishOne(batch.batchId, item, deps), {
     concurrency: PARALLEL_WRITES,
   });
@@ -116,15 +138,19 @@ export async function publishPending(
     );
     const [oldest] = failed.map(({ transition }) => transition.at).sort();
     await raiseBatchAttention(deps, batch.batchId, UNPUBLISHED_EVENT, oldest as string);
-    return failed.length;
+    return { failed: failed.length, markPublished: nothingLeft };
   }
-  // All out: the batch's list and the attention item are cleared side by side (an item cleared before its
-  // list only leaves published ids on the list, which nothing publishes again unless listed).
-  await Promise.all([
-    deps.store.markPublished(batch.batchId, published),
-    listed || failedBefore.size > 0 ? clearBatchAttention(deps, batch.batchId, UNPUBLISHED_EVENT) : undefined,
-  ]);
-  return 0;
+  return {
+    failed: 0,
+    markPublished: async () => {
+      await Promise.all([
+        deps.store.markPublished(batch.batchId, published),
+        listed || failedBefore.size > 0
+          ? clearBatchAttention(deps, batch.batchId, UNPUBLISHED_EVENT)
+          : undefined,
+      ]);
+    },
+  };
 }
 
 /** Publishes one transition's event; a failure is logged and answered false. */
@@ -255,11 +281,17 @@ async function moveBatchAsShown(
  * failure now throws: the message is retried). A webhook of a batch the gateway never sent is left alone.
  */
 export function mccyPaymentsWebhookHook(deps: BatchEventDependencies): StateHook {
-  return async (webhook) => {
+  // The batch a webhook moves, read beside the inbox claim.
+  const batches = earlyReads<object, BatchRecord | undefined>();
+  const hook = async (webhook: ClaimedWebhook) => {
+    const early =
+      typeof webhook.payload === 'object' && webhook.payload !== null
+        ? batches.take(webhook.payload)
+        : undefined;
     const named = changeOf(webhook);
     if (named === undefined) return;
     const { batchId, endToEndId, change } = named;
-    const applied = await applyTransactionChange(batchId, endToEndId, change, deps.store);
+    const applied = await applyTransactionChange(batchId, endToEndId, change, deps.store, early);
     if (
       applied.kind === 'unknown-batch' ||
       applied.kind === 'unknown-transaction' ||
@@ -276,8 +308,19 @@ export function mccyPaymentsWebhookHook(deps: BatchEventDependencies): StateHook
     const batch = await moveBatchAsShown(applied.batch, webhook, deps);
     // Its own transitions (again, on a redelivery after a crash) and those that failed before: never those
     // another writer is publishing right now.
-    const failed = await publishPending(batch, deps, (transition) => transition.cause === webhook.key);
+    const { failed, markPublished } = await publishPendingEvents(
+      batch,
+      deps,
+      (transition) => transition.cause === webhook.key,
+    );
     if (failed > 0)
       throw new Error(`${failed} status change(s) of batch ${batchId} could not be published; retried later`);
+    return markPublished;
   };
+  return Object.assign(hook, {
+    prefetch: (webhook: ArrivedWebhook) => {
+      const named = changeOf({ ...webhook, now: new Date(0) });
+      if (named !== undefined) batches.begin(webhook.payload as object, () => deps.store.get(named.batchId));
+    },
+  });
 }

@@ -33,7 +33,7 @@ import { type NameCheckPolicy, policyRefusal } from '../name-checks/policy.js';
 import type { NameCheckStore } from '../name-checks/ports.js';
 import type { Clock } from '../ports/clock.js';
 import type { EventPublisher, GatewayEvent } from '../ports/events.js';
-import type { StateHook } from '../webhooks/process.js';
+import type { ArrivedWebhook, ClaimedWebhook, StateHook } from '../webhooks/process.js';
 import type { BankBookings, PaymentStore } from './ports.js';
 import {
   answeredResponses,
@@ -471,8 +471,11 @@ interface MoveOptions {
   guard?: (record: PaymentRecord) => boolean;
   /** A record first seen in a webhook, created when none exists. */
   create?: () => PaymentRecord;
-  /** The record as the caller just read it: the first attempt starts from it instead of reading again. */
-  read?: PaymentRecord;
+  /**
+   * The record as the caller holds it (claimed, read just now, or being read): the first attempt starts from
+   * it instead of reading again.
+   */
+  read?: PaymentRecord | Promise<PaymentRecord | undefined>;
 }
 
 /**
@@ -487,7 +490,7 @@ async function move(
 ): Promise<Moved | undefined> {
   let read = options.read;
   for (let attempt = 0; attempt < MAX_CONTENDED_WRITES; attempt++) {
-    const record = read ?? (await store.get(endToEndId));
+    const record = await (read ?? store.get(endToEndId));
     read = undefined;
     if (record === undefined) {
       if (options.create === undefined) return undefined;
@@ -537,7 +540,11 @@ async function failedPayments(
  * transition applied and publishes it again (at least once, `transitionId` stable).
  */
 export function paymentsWebhookHook(deps: PaymentDependencies): StateHook {
-  return async (webhook) => {
+  // The record a transaction webhook moves, read beside the inbox claim (a message failure names a request).
+  const records = earlyReads<object, PaymentRecord | undefined>();
+  const readOf = (payload: unknown) => (isObject(payload) ? records.take(payload) : undefined);
+  const hook = async (webhook: ClaimedWebhook) => {
+    const early = readOf(webhook.payload);
     const seen = paymentWebhook(webhook.type, webhook.payload);
     if (seen === undefined) return;
     const change = (to: Change['to'], screening?: Change['screening']): Change => ({
@@ -555,7 +562,7 @@ export function paymentsWebhookHook(deps: PaymentDependencies): StateHook {
       const create = () => createdRecord(seen.endToEndId, seen.direction, seen.facts, moveTo);
       if (seen.direction === 'Inbound') {
         // A credit is recorded the first time it is seen; an id we know (our own payment) is left alone.
-        const existing = await deps.store.get(seen.endToEndId);
+        const existing = await (early ?? deps.store.get(seen.endToEndId));
         if (existing === undefined || appliedBy(existing, webhook.key, seen.to)) {
           results.push(await move(seen.endToEndId, moveTo, deps.store, { create, read: existing }));
         }
@@ -563,6 +570,7 @@ export function paymentsWebhookHook(deps: PaymentDependencies): StateHook {
         results.push(
           await move(seen.endToEndId, moveTo, deps.store, {
             ...(seen.fasterPayments && { create }),
+            read: early,
           }),
         );
       }
@@ -575,4 +583,16 @@ export function paymentsWebhookHook(deps: PaymentDependencies): StateHook {
       await deps.events.publish(paymentStatusChanged(result.record, result.transition));
     }
   };
+  return Object.assign(hook, {
+    prefetch: ({ type, payload }: ArrivedWebhook) => {
+      if (!isObject(payload)) return;
+      const seen = paymentWebhook(type, payload);
+      if (seen !== undefined && seen.kind !== 'message')
+        records.begin(payload, () => deps.store.get(seen.endToEndId));
+    },
+  });
+}
+
+function isObject(value: unknown): value is object {
+  return typeof value === 'object' && value !== null;
 }

@@ -19,11 +19,29 @@ export interface ClaimedWebhook {
 }
 
 /**
- * Moves the gateway's own records on a webhook (payments, later FX trades and batches). Runs after the
- * inbox claim and before the bank event is published; it must be idempotent per `key` (a redelivered
- * message runs it again), and it throws to have the message retried.
+ * Bookkeeping a hook leaves for after its events went out (an outbox's marks): the processor runs it beside
+ * the inbox mark, and logs its failure, which loses nothing (the events are out; a list keeps their ids).
  */
-export type StateHook = (webhook: ClaimedWebhook) => Promise<void>;
+export type Afterwards = () => Promise<void>;
+
+/** A webhook as read from its message, before its identity is claimed. */
+export type ArrivedWebhook = Omit<ClaimedWebhook, 'now'>;
+
+/**
+ * Moves the gateway's own records on a webhook (payments, FX trades, batches). Runs after the inbox claim
+ * and before the bank event is published; it must be idempotent per `key` (a redelivered message runs it
+ * again), and it throws to have the message retried.
+ */
+export interface StateHook {
+  /** May answer what is left to write once its events are out (`Afterwards`). */
+  (webhook: ClaimedWebhook): Promise<void | Afterwards>;
+  /**
+   * Begins the reads the hook starts from (the record the webhook moves) beside the inbox claim: reading
+   * changes nothing, so a duplicate only read in vain. The hook finds them by the payload object it is given
+   * again (`earlyReads`).
+   */
+  prefetch?(webhook: ArrivedWebhook): void;
+}
 
 export interface ProcessDependencies {
   /** Run in order on every claimed webhook; none by default. */
@@ -135,29 +153,48 @@ async function publishOnce(
   const problem = eventProblem(event);
   if (problem !== undefined) return { unpublishable: problem };
 
+  const arrived: ArrivedWebhook = {
+    type: envelope.type,
+    version: envelope.version,
+    key,
+    payload: envelope.payload,
+    receivedAt: webhook.receivedAt,
+  };
+  for (const hook of deps.hooks ?? []) {
+    try {
+      hook.prefetch?.(arrived);
+    } catch {
+      // Only a head start: the hook reads the payload again after the claim, and fails there if it must.
+    }
+  }
   const claim = await deps.inbox.claim(key, deps.clock.now());
   if (claim === 'already-published') {
     deps.log.info('duplicate webhook dropped', facts);
     return 'duplicate';
   }
   if (claim === 'busy') throw new InboxBusyError(`webhook ${key} is being processed by another worker`);
+  const afterwards: Afterwards[] = [];
   try {
     for (const hook of deps.hooks ?? []) {
-      await hook({
-        type: envelope.type,
-        version: envelope.version,
-        key,
-        payload: envelope.payload,
-        receivedAt: webhook.receivedAt,
-        now: deps.clock.now(),
-      });
+      const after = await hook({ ...arrived, now: deps.clock.now() });
+      if (after !== undefined) afterwards.push(after);
     }
     await deps.events.publish(event);
   } catch (error) {
     await deps.inbox.release(key).catch(() => undefined); // the lease runs out anyway
     throw error;
   }
-  await deps.inbox.markPublished(key, deps.clock.now());
+  await Promise.all([
+    deps.inbox.markPublished(key, deps.clock.now()),
+    ...afterwards.map((after) =>
+      after().catch((error: unknown) =>
+        deps.log.error('a state hook’s bookkeeping after its events failed; nothing is lost', {
+          ...facts,
+          reason: (error as Error).message,
+        }),
+      ),
+    ),
+  ]);
   deps.log.info('webhook published', facts);
   return 'published';
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { JsonNumber } from '#shared/json/read-json.js';
+import type { ClaimedWebhook, StateHook } from '#shared/webhooks/process.js';
 import { jsonPost, type testSandbox } from './sandbox.js';
 
 type TestSandbox = Awaited<ReturnType<typeof testSandbox>>;
@@ -111,5 +112,13 @@ export function claimedMccyWebhook(
     },
     receivedAt: at,
     now: new Date(at),
+  };
+}
+
+/** A state hook run as the processor runs it: its bookkeeping after its events (`Afterwards`) included. */
+export function asProcessed(hook: StateHook): (webhook: ClaimedWebhook) => Promise<void> {
+  return async (webhook) => {
+    const afterwards = await hook(webhook);
+    await afterwards?.();
   };
 }

@@ -3,7 +3,7 @@ import { type LocalDynamo, startLocalDynamo } from '#local/dynamo.js';
 import { mccyBatchesTable } from '#shared/mccy-payments/table.js';
 import { type Attention, type AttentionItem, OUTCOME_CONFLICT_METRIC } from '#shared/gateway/attention.js';
 import { type TrackedCall, TransientRefusal } from '#shared/gateway/tracker.js';
-import { claimedMccyWebhook, mccyBatchRequest } from '#test/support/mccy-batch.js';
+import { asProcessed, claimedMccyWebhook, mccyBatchRequest } from '#test/support/mccy-batch.js';
 import { DynamoDbBatchStore } from '#shared/mccy-payments/dynamodb-store.js';
 import type { BatchStore, BatchWorkflowInput } from '#shared/mccy-payments/ports.js';
 import { sendingBatch } from '#shared/mccy-payments/records.js';
@@ -94,7 +94,7 @@ function harness(options: { failPublishes?: number; clock?: ManualClock; store?:
     attention,
   };
   const tracker = mccyPaymentsTracker(deps);
-  const hook = mccyPaymentsWebhookHook(deps);
+  const hook = asProcessed(mccyPaymentsWebhookHook(deps));
   const transitions = () => events.map((event) => (event.detail as { transitionId: string }).transitionId);
   return { deps, tracker, hook, events, transitions, started, counted, errors, attention, clock };
 }

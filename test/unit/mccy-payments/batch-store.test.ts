@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalDynamo, startLocalDynamo } from '#local/dynamo.js';
 import type { Log } from '#shared/ports/log.js';
 import { mccyBatchesTable } from '#shared/mccy-payments/table.js';
-import { claimedMccyWebhook, mccyBatchRequest } from '#test/support/mccy-batch.js';
+import { asProcessed, claimedMccyWebhook, mccyBatchRequest } from '#test/support/mccy-batch.js';
 import { DynamoDbBatchStore } from '#shared/mccy-payments/dynamodb-store.js';
 import type { BatchWorkflowInput } from '#shared/mccy-payments/ports.js';
 import { acceptedBatchFields, sendingBatch } from '#shared/mccy-payments/records.js';
@@ -218,7 +218,7 @@ describe('the batch webhook hook', () => {
 
   it('moves transactions in any order, once, the first final state kept, openTransactions down once each', async () => {
     const { deps, events } = harness();
-    const hook = mccyPaymentsWebhookHook(deps);
+    const hook = asProcessed(mccyPaymentsWebhookHook(deps));
     const batchId = await scheduled();
     const settled = webhook('Payments.Mccy.TransactionSettled', batchId, 'a', 'k-settled');
     await hook(settled);
@@ -237,7 +237,9 @@ describe('the batch webhook hook', () => {
 
   it('leaves alone a webhook of a batch the gateway never sent', async () => {
     const { deps, events } = harness();
-    await mccyPaymentsWebhookHook(deps)(webhook('Payments.Mccy.TransactionSettled', newBatchId(), 'a', 'k'));
+    await asProcessed(mccyPaymentsWebhookHook(deps))(
+      webhook('Payments.Mccy.TransactionSettled', newBatchId(), 'a', 'k'),
+    );
     expect(events).toEqual([]);
   });
 });

@@ -87,7 +87,7 @@ const accountStatement = (payload: Record<string, unknown> = {}): ClaimedWebhook
   now: new Date('2026-03-06T10:00:00Z'),
 });
 
-const reasonOf = async (run: Promise<void>) => {
+const reasonOf = async (run: Promise<unknown>) => {
   const error = await run.then(
     () => undefined,
     (caught: unknown) => caught,
