@@ -6,6 +6,7 @@ import middy from '@middy/core';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { logger, metrics } from '#shared/observability.js';
 import { awsProcessDependencies } from '#shared/runtime/root-webhook-processor.js';
+import { subjectLanes, subjectOfMessage } from '#shared/webhooks/ordering.js';
 import { type ProcessDependencies, processWebhook } from '#shared/webhooks/process.js';
 
 const metricFor = {
@@ -15,24 +16,31 @@ const metricFor = {
 } as const;
 
 /**
- * SQS batch of queued webhooks: each record on its own, failures reported per record so only those are
- * redelivered (and reach the DLQ after the queue's maxReceiveCount); one that can never be published is
- * quarantined in the DLQ at once, with its reason.
+ * SQS batch of queued webhooks: records side by side (at most the event source's batch size at once), those
+ * of one payment or batch one after another in the order SQS gave them (`subjectLanes`); failures reported
+ * per record so only those are redelivered (and reach the DLQ after the queue's maxReceiveCount); one that
+ * can never be published is quarantined in the DLQ at once, with its reason.
  */
 export function createWebhookProcessor(
   dependencies: () => ProcessDependencies | Promise<ProcessDependencies>,
 ) {
   const processor = new BatchProcessor(EventType.SQS);
-  const processRecord = async (record: SQSRecord) => {
-    const outcome = await processWebhook(record.body, await dependencies());
-    metrics.addMetric(metricFor[outcome], MetricUnit.Count, 1);
-  };
   return middy<SQSEvent, SQSBatchResponse>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(logMetrics(metrics))
-    .handler((event, context) =>
-      processPartialResponse(event, processRecord, processor, { context, throwOnFullBatchFailure: false }),
-    );
+    .handler((event, context) => {
+      const inLane = subjectLanes();
+      const processRecord = (record: SQSRecord) =>
+        inLane(subjectOfMessage(record.body), async () => {
+          const outcome = await processWebhook(record.body, await dependencies());
+          metrics.addMetric(metricFor[outcome], MetricUnit.Count, 1);
+        });
+      return processPartialResponse(event, processRecord, processor, {
+        context,
+        throwOnFullBatchFailure: false,
+        processInParallel: true,
+      });
+    });
 }
 
 export const handler = createWebhookProcessor(awsProcessDependencies);

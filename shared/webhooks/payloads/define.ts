@@ -66,6 +66,11 @@ export interface WebhookRecord<
   /** The key fields, each a member of every version's payload (`defineWebhook` checks it). */
   readonly key: readonly string[] | 'digest-per-day';
   readonly nestedKey?: NestedKey;
+  /**
+   * The payload members naming the gateway record the webhook moves (a payment's end-to-end id, a batch's
+   * id): the processor handles webhooks of one subject in the order they came, others side by side.
+   */
+  readonly subject?: readonly string[];
 }
 
 /** One webhook type's record; `aliases` defaults to none. */
@@ -79,6 +84,7 @@ export function defineWebhook<
   versions: S;
   key: WebhookKey<NoInfer<S>>;
   nestedKey?: NestedKey;
+  subject?: readonly [KeyField<NoInfer<S>>, ...KeyField<NoInfer<S>>[]];
 }): WebhookRecord<T, Built<S>, A> {
   return {
     ...definition,

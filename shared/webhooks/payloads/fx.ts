@@ -59,6 +59,7 @@ export const fxTradeExecutedWebhook = defineWebhook({
   type: 'Fx.Trade.Executed',
   versions: { 1: fxTradeExecutedPayload },
   key: ['EndToEndId'],
+  subject: ['EndToEndId'],
 });
 
 const identifiers = z.lazy(() =>
@@ -97,6 +98,7 @@ export const fxTradeSettledWebhook = defineWebhook({
   type: 'Fx.Trade.Settled',
   versions: { 1: fxTradeSettledPayload },
   key: ['EndToEndId'],
+  subject: ['EndToEndId'],
 });
 
 export const fxTradeCancelledPayload = z.lazy(() =>
@@ -111,6 +113,7 @@ export const fxTradeCancelledWebhook = defineWebhook({
   type: 'Fx.Trade.Cancelled',
   versions: { 1: fxTradeCancelledPayload },
   key: ['EndToEndId'],
+  subject: ['EndToEndId'],
 });
 
 export const fxTradeSettlementFailedPayload = z.lazy(() =>
@@ -134,6 +137,7 @@ export const fxTradeSettlementFailedWebhook = defineWebhook({
   type: 'Fx.Trade.Settlement.Failed',
   versions: { 1: fxTradeSettlementFailedPayload },
   key: ['EndToEndId'],
+  subject: ['EndToEndId'],
   nestedKey: (payload, digest) =>
     settlementWillBeRetried(payload) ? `retried:${digest(payload)}` : undefined,
 });

@@ -57,6 +57,7 @@ export const mccyTransactionCreatedWebhook = defineWebhook({
   type: 'Payments.Mccy.TransactionCreated',
   versions: { 1: mccyTransactionCreatedPayload },
   key: ['TransactionId'],
+  subject: ['BatchId'],
 });
 
 export const mccyTransactionSettledPayload = z.lazy(() =>
@@ -71,6 +72,7 @@ export const mccyTransactionSettledWebhook = defineWebhook({
   type: 'Payments.Mccy.TransactionSettled',
   versions: { 1: mccyTransactionSettledPayload },
   key: ['TransactionId'],
+  subject: ['BatchId'],
 });
 
 export const mccyTransactionCancelledPayload = z.lazy(() =>
@@ -86,6 +88,7 @@ export const mccyTransactionCancelledWebhook = defineWebhook({
   type: 'Payments.Mccy.TransactionCancelled',
   versions: { 1: mccyTransactionCancelledPayload },
   key: ['TransactionId'],
+  subject: ['BatchId'],
 });
 
 /** The flat payment the two failure webhooks carry. */
@@ -128,6 +131,7 @@ export const mccyPaymentValidationFailedWebhook = defineWebhook({
   type: 'Payments.Mccy.PaymentValidationFailed',
   versions: { 1: mccyPaymentValidationFailedPayload },
   key: ['BatchId', 'EndToEndId', 'TransactionId'],
+  subject: ['BatchId'],
 });
 
 export const mccyPaymentAssessmentFailedPayload = z.lazy(() =>
@@ -142,4 +146,5 @@ export const mccyPaymentAssessmentFailedWebhook = defineWebhook({
   type: 'Payments.Mccy.PaymentAssessmentFailed',
   versions: { 1: mccyPaymentAssessmentFailedPayload },
   key: ['BatchId', 'EndToEndId', 'TransactionId'],
+  subject: ['BatchId'],
 });

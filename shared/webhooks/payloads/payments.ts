@@ -87,6 +87,7 @@ export const transactionSettledWebhook = defineWebhook({
   type: 'TransactionSettled',
   versions: { 6: transactionSettledPayload },
   key: ['TransactionId', 'DebitCreditCode'],
+  subject: ['EndToEndTransactionId'],
 });
 
 /** `CancellationCode` of `TransactionRejected` v2: SWIFT and the bank's own codes, as the page lists them. */
@@ -177,6 +178,7 @@ export const transactionRejectedWebhook = defineWebhook({
   type: 'TransactionRejected',
   versions: { 2: transactionRejectedPayload },
   key: ['TransactionId', 'DebitCreditCode'],
+  subject: ['EndToEndTransactionId'],
 });
 
 /**
@@ -230,6 +232,7 @@ export const paymentMessageValidationFailedWebhook = defineWebhook({
   type: 'PaymentMessageValidationFailed',
   versions: { 1: paymentMessageValidationFailedPayload },
   key: ['MessageId'],
+  subject: ['MessageId'],
   nestedKey: (payload) => failedTransfersKey(payload.ValidationFailure),
 });
 
@@ -259,6 +262,7 @@ export const paymentMessageAssesmentFailedWebhook = defineWebhook({
   type: 'PaymentMessageAssesmentFailed',
   versions: { 1: paymentMessageAssesmentFailedPayload },
   key: ['MessageId'],
+  subject: ['MessageId'],
   nestedKey: (payload) => failedTransfersKey(payload.AssesmentFailure),
 });
 
