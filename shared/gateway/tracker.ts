@@ -1,3 +1,4 @@
+import pMap from 'p-map';
 import type { Log } from '../ports/log.js';
 import type { EventPublisher, GatewayEvent } from '../ports/events.js';
 import type { HttpResult } from '../http/problem.js';
@@ -91,6 +92,18 @@ export interface OperationTracker {
  * conditional write, so they go side by side instead of one behind another, within the SDK's 50 sockets.
  */
 export const PARALLEL_WRITES = 16;
+
+/**
+ * `work` on every item, `PARALLEL_WRITES` at a time, answers in the items' order. Every item runs to its end
+ * even when one fails, so nothing is left in flight; then the first failure is thrown.
+ */
+export async function sideBySide<T, R>(items: Iterable<T>, work: (item: T) => Promise<R>): Promise<R[]> {
+  try {
+    return await pMap(items, work, { concurrency: PARALLEL_WRITES, stopOnError: false });
+  } catch (error) {
+    throw error instanceof AggregateError && error.errors.length > 0 ? error.errors[0] : error;
+  }
+}
 
 /** How often a tracker retries a conditional write after another writer moved the record first. */
 export const MAX_CONTENDED_WRITES = 5;

@@ -5,8 +5,7 @@ import {
   OUTCOME_UNKNOWN,
   UNPUBLISHED_EVENT,
 } from '../gateway/attention.js';
-import pMap from 'p-map';
-import { MAX_CONTENDED_WRITES, PARALLEL_WRITES, statusChangedEvent } from '../gateway/tracker.js';
+import { MAX_CONTENDED_WRITES, sideBySide, statusChangedEvent } from '../gateway/tracker.js';
 import type { EventPublisher, GatewayEvent } from '../ports/events.js';
 import type { ArrivedWebhook, ClaimedWebhook, StateHook } from '../webhooks/process.js';
 import { earlyReads } from '../gateway/early-reads.js';
@@ -125,9 +124,7 @@ export async function publishPendingEvents(
   );
   const nothingLeft = async () => undefined;
   if (pending.length === 0) return { failed: 0, markPublished: nothingLeft };
-  const outcomes = await pMap(pending, (item) => publishOne(batch.batchId, item, deps), {
-    concurrency: PARALLEL_WRITES,
-  });
+  const outcomes = await sideBySide(pending, (item) => publishOne(batch.batchId, item, deps));
   const published = pending.filter((_, index) => outcomes[index]).map((item) => item.transition.transitionId);
   const failed = pending.filter((_, index) => !outcomes[index]);
   if (failed.length > 0) {

@@ -8,11 +8,10 @@ import {
   OUTCOME_UNKNOWN,
   raisedAround,
 } from '../gateway/attention.js';
-import pMap from 'p-map';
 import { earlyReads, type EarlyReads } from '../gateway/early-reads.js';
 import {
   MAX_CONTENDED_WRITES,
-  PARALLEL_WRITES,
+  sideBySide,
   publishLatestChange,
   type OperationTracker,
   statusChangedEvent,
@@ -142,11 +141,10 @@ async function claimPayments(
   const claimedAt = (deps.clock?.now() ?? call.now).toISOString();
   // Every claim runs to its end, so none is left in flight; one that failed leaves the request retryable
   // with the same key, which finds its own claims held and takes them again.
-  const [outcomes] = await Promise.all([
-    pMap(intents, (intent) => claimOne({ ...intent, facts: { ...intent.facts, claimedAt } }, call, deps), {
-      concurrency: PARALLEL_WRITES,
-      stopOnError: false,
-    }),
+  const [claims, remembered] = await Promise.allSettled([
+    sideBySide(intents, (intent) =>
+      claimOne({ ...intent, facts: { ...intent.facts, claimedAt } }, call, deps),
+    ),
     intents.length > 0
       ? deps.store.rememberRequest(
           call.requestId,
@@ -155,17 +153,19 @@ async function claimPayments(
         )
       : undefined,
   ]);
+  if (claims.status === 'rejected') throw claims.reason;
+  if (remembered.status === 'rejected') throw remembered.reason;
+  const outcomes = claims.value;
   const conflict = outcomes.find((outcome) => outcome.conflict !== undefined)?.conflict;
   if (conflict === undefined)
     return new Map(
       outcomes.flatMap(({ record }) => (record === undefined ? [] : [[record.endToEndId, record]])),
     );
   // Nothing is sent: the ids this request took are given back (Refused, claimable again).
-  await pMap(
+  await sideBySide(
     outcomes.flatMap(({ record }) => (record === undefined ? [] : [record])),
     (record) =>
       moveBestEffort(record, { to: 'Refused', at: call.now, cause: '409' }, call, deps, { read: record }),
-    { concurrency: PARALLEL_WRITES },
   );
   const path = paymentPath(conflict.endToEndId);
   return problem(
@@ -277,14 +277,11 @@ async function settlePayments(
     payments: ReadonlyArray<Pick<PaymentIntent, 'endToEndId'> & Partial<Pick<PaymentIntent, 'facts'>>>,
     change: (payment: { endToEndId: string }) => Change,
   ) =>
-    pMap(
-      payments,
-      (payment) =>
-        moveBestEffort(payment, change(payment), call, deps, {
-          guard: ours,
-          read: claimed.get(payment.endToEndId),
-        }),
-      { concurrency: PARALLEL_WRITES },
+    sideBySide(payments, (payment) =>
+      moveBestEffort(payment, change(payment), call, deps, {
+        guard: ours,
+        read: claimed.get(payment.endToEndId),
+      }),
     );
   if (isUnknownOutcome(answer)) {
     // Processed earlier: the bank's payment data may decide. No answer: the bank may or may not have it.

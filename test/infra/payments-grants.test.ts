@@ -76,7 +76,7 @@ describe('the payments operation function', () => {
 });
 
 describe('the name-checks table and who may use it', () => {
-  it('lets the payments function only read name checks, a request\'s all in one BatchGetItem, with the table and the policy (off by default) by environment', () => {
+  it("lets the payments function only read name checks, a request's all in one BatchGetItem, with the table and the policy (off by default) by environment", () => {
     expect(nameChecksTableId()).toBeDefined();
     expect(onNameChecks('payments')).toEqual(['dynamodb:BatchGetItem']);
     const variables = variablesOf(functionOf('payments'));

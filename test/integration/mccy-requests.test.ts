@@ -137,9 +137,9 @@ describe('the simulated inbound payment is served in simulation only', () => {
       }),
       runOnce: async (_call, work) => work(),
       attempts: {
-      recordSend: async (_id: string, now: Date) => ({ sentBefore: false, firstSentAt: now }),
-      forget: async () => undefined,
-    },
+        recordSend: async (_id: string, now: Date) => ({ sentBefore: false, firstSentAt: now }),
+        forget: async () => undefined,
+      },
       log: { debug() {}, info() {}, warn() {}, error() {} },
       institution: { overdraftAgreement: false },
       environment: 'production' as const,

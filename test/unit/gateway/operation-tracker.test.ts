@@ -46,6 +46,7 @@ function gateway(
   const settled: Array<TrackedAnswer | UnknownOutcome> = [];
   const errors: Array<{ message: string; attributes: unknown }> = [];
   const recording: OperationTracker = {
+    prepare: (call) => tracker.prepare?.(call),
     claim: async (call) => {
       steps.push('claim');
       claims.push(call);
@@ -202,5 +203,60 @@ describe('a tracked operation: the tracker claims before the bank is called and 
     const { call, steps } = gateway([accepted], {}, { ...sendThing, tracker: 'fx-quotes' });
     await expect(call(unique())).rejects.toThrow('"fx-quotes", which is not wired');
     expect(steps).toEqual([]);
+  });
+});
+
+describe('a tracked operation costs no round trip it need not wait for', () => {
+  it('hands prepare, claim and settle one call object, so a tracker may carry what it read or wrote', async () => {
+    const seen: TrackedCall[] = [];
+    const { call } = gateway([accepted], {
+      prepare: (tracked) => void seen.push(tracked),
+      claim: async (tracked) => void seen.push(tracked),
+      settle: async (tracked) => void seen.push(tracked),
+    });
+    expect((await call(unique())).status).toBe(202);
+    expect(seen).toHaveLength(3);
+    expect(new Set(seen).size).toBe(1);
+    expect(seen[2]?.firstSentAt).toBeInstanceOf(Date);
+  });
+
+  it('answers the caller only once the outcome is written, though it is written beside the stored answer', async () => {
+    let written = false;
+    const { call } = gateway([accepted], {
+      settle: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        written = true;
+      },
+    });
+    expect((await call(unique())).status).toBe(202);
+    expect(written).toBe(true);
+  });
+
+  it('takes back the send it recorded beside a claim that refused: that request id counts as never sent', async () => {
+    const refusal = problem(409, 'Payment already submitted', 'e2e-1 belongs to another payment');
+    const { call, deps } = gateway([accepted], { claim: async () => refusal });
+    const key = unique();
+    expect((await call(key)).status).toBe(409);
+    const now = new Date();
+    expect(await deps.attempts.recordSend(requestIdFor(caller, key), now)).toEqual({
+      sentBefore: false,
+      firstSentAt: now,
+    });
+  });
+
+  it('keeps a send an earlier attempt recorded when the claim beside it fails: that attempt may have reached the bank', async () => {
+    const { call, deps } = gateway([accepted], {
+      claim: async () => {
+        throw new Error('table unavailable');
+      },
+    });
+    const key = unique();
+    const earlier = new Date(Date.now() - 60_000);
+    await deps.attempts.recordSend(requestIdFor(caller, key), earlier);
+    await expect(call(key)).rejects.toThrow('table unavailable');
+    expect(await deps.attempts.recordSend(requestIdFor(caller, key), new Date())).toEqual({
+      sentBefore: true,
+      firstSentAt: earlier,
+    });
   });
 });

@@ -228,6 +228,55 @@ describe('claiming payments before the bank is called', () => {
     expect(await tracker.claim(call('req-3', bulkBody('e2e-1')))).toBeUndefined();
   });
 
+  it('claims every transfer before failing when one claim fails, so a retry with the same request id holds them all', async () => {
+    const { tracker, call, store, record } = setup();
+    const create = store.create.bind(store);
+    let failures = 1;
+    store.create = async (payment) => {
+      if (payment.endToEndId === 'e2e-2' && failures-- > 0) throw new Error('DynamoDB unavailable');
+      return create(payment);
+    };
+    const body = bulkBody('e2e-1', 'e2e-2', 'e2e-3');
+    await expect(tracker.claim(call('req-1', body))).rejects.toThrow('DynamoDB unavailable');
+    // Side by side: the others were claimed, none is left half-written.
+    expect(record('e2e-1').requestId).toBe('req-1');
+    expect(record('e2e-3').requestId).toBe('req-1');
+    expect(await tracker.claim(call('req-1', body))).toBeUndefined();
+    expect(['e2e-1', 'e2e-2', 'e2e-3'].map((id) => [record(id).requestId, record(id).status])).toEqual([
+      ['req-1', 'Submitted'],
+      ['req-1', 'Submitted'],
+      ['req-1', 'Submitted'],
+    ]);
+  });
+
+  it('settles from the records as claimed, reading none of them again when nothing moved them', async () => {
+    const { tracker, store, statusOf } = setup();
+    const tracked = {
+      operationId: 'sendFpsPayments',
+      body: bulkBody('e2e-1', 'e2e-2'),
+      requestId: 'req-1',
+      now: at,
+    };
+    expect(await tracker.claim(tracked)).toBeUndefined();
+    const get = store.get.bind(store);
+    let reads = 0;
+    store.get = async (endToEndId) => {
+      reads++;
+      return get(endToEndId);
+    };
+    await tracker.settle(tracked, {
+      status: 202,
+      body: {
+        transactions: [
+          { endToEndIdentification: 'e2e-1', response: 'Accepted' },
+          { endToEndIdentification: 'e2e-2', response: 'InsufficientFunds' },
+        ],
+      },
+    });
+    expect(reads).toBe(0);
+    expect([statusOf('e2e-1'), statusOf('e2e-2')]).toEqual(['Accepted', 'InsufficientFunds']);
+  });
+
   it.each(['Accepted', 'Settled'])('refuses a new request for a payment that is %s', async (status) => {
     const { tracker, call, answered202, settledWebhook } = setup();
     await tracker.claim(call('req-1'));
