@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { bundles } from './bundles.js';
 import { cryptoFloor, webhookFixtures } from './crypto-floor.js';
 import { type MemorySample, sandboxMemory } from './memory.js';
+import type { WritePath } from '../support/write-paths.js';
 import {
   type Comparison,
   compareArms,
@@ -128,16 +129,30 @@ const gatewayResults = {
   webhooksAccepted: gatewayRuns.webhooksAccepted,
 };
 
+// 3a: what each money-moving request and state-moving webhook costs in DynamoDB (counted, not timed).
+log('write paths: DynamoDB calls and round trips of each money-moving request ...');
+const { ON_AWS_ROUND_TRIP_MS, writePathCosts } = await import('./write-paths.js');
+const writePaths = await writePathCosts();
+const writePath = (request: WritePath) => {
+  const cost = writePaths.get(request);
+  if (cost === undefined) throw new Error(`no figures for ${request}`);
+  return cost;
+};
+
 // 3b: a payment send through the gateway, and the processor's cost per settlement webhook.
 log('payments: POST /v3/payments/fps through the gateway and directly, then the processor ...');
 const { paymentBench } = await import('./payments.js');
 const paymentRuns = await paymentBench(settings.payments);
 const paymentSend = compareArms(['gateway', 'direct'], paymentRuns.gateway, paymentRuns.direct);
 const settlement = compareArms(['settled', 'testEvent'], paymentRuns.settled, paymentRuns.testEvent);
-/** The gateway's dynalite operations per tracked send that an unkeyed POST /v1/Test does not do. */
-const PAYMENT_SEND_DYNAMO_OPERATIONS = 7;
-/** The payments hook's dynalite operations on a settlement: a read and a conditional write of the record. */
-const SETTLEMENT_DYNAMO_OPERATIONS = 2;
+/** The gateway's dynalite operations per tracked send (an unkeyed POST /v1/Test does none), as counted. */
+const PAYMENT_SEND_DYNAMO_OPERATIONS = writePath('POST /v3/payments/fps, 1 transfer').calls;
+/**
+ * The payments hook's dynalite operations on a settlement, as counted: a FITestEvent's are the inbox's claim
+ * and mark, the settlement adds a read and a conditional write of the record.
+ */
+const SETTLEMENT_DYNAMO_OPERATIONS =
+  writePath('processor: TransactionSettled of a gateway payment').calls - 2;
 /** What one dynalite operation costs in this run: the floor of the send's per-operation figure. */
 const dynamoOperationP50 = settlement.differenceP50 / SETTLEMENT_DYNAMO_OPERATIONS;
 const paymentSendPerOperationP50 = (paymentSend.differenceP50 - overheadP50) / PAYMENT_SEND_DYNAMO_OPERATIONS;
@@ -242,6 +257,7 @@ const results = {
   settings,
   ...webhookResults,
   gatewayOverhead: gatewayResults,
+  writePaths: { onAwsRoundTripMs: ON_AWS_ROUND_TRIP_MS, requests: [...writePaths.values()] },
   payments: paymentResults,
   fx: fxResults,
   sandboxMemory: memory,
@@ -359,6 +375,20 @@ table(
 );
 console.log(
   `state update: p50 ${ms(paymentResults.processor.differenceP50)} ms (${paymentResults.processor.ratioP50}x; ${ms(paymentResults.processor.perDynamoOperationP50)} ms per dynalite operation), p99 ${ms(paymentResults.processor.differenceP99)} ms (${paymentResults.processor.ratioP99}x); ${paymentResults.processor.settledStatusChanges} of ${paymentResults.processor.settlementsProcessed} settlements published PaymentStatusChanged, ${paymentResults.processor.failures} failures`,
+);
+table(
+  `DynamoDB per request (counted on dynalite, once each; on AWS: round trips x ${ON_AWS_ROUND_TRIP_MS.median} ms median, ${ON_AWS_ROUND_TRIP_MS.tail} ms tail, stated)`,
+  ['', 'status', 'calls', 'round trips', 'RCU', 'WCU', 'AWS ms', 'AWS tail ms'],
+  [...writePaths.values()].map((row) => [
+    row.request,
+    String(row.status),
+    String(row.calls),
+    String(row.sequential),
+    String(row.readUnits),
+    String(row.writeUnits),
+    String(row.onAwsMs.median),
+    String(row.onAwsMs.tail),
+  ]),
 );
 table(
   `Sandbox resident size (MB, after a forced GC once settled; keyed POST /v1/Test, ${memory.writesPerSecond} a second)`,

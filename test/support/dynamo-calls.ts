@@ -5,7 +5,11 @@ export interface DynamoCall {
   command: string;
   start: number;
   end: number;
+  /** The capacity units DynamoDB (dynalite) says it consumed: reads for a get, writes otherwise. */
+  capacityUnits: number;
 }
+
+type Consumed = { CapacityUnits?: number } | Array<{ CapacityUnits?: number }> | undefined;
 
 export interface DynamoCallRecorder {
   /** The calls recorded since the last `reset`, in the order they started. */
@@ -24,10 +28,20 @@ export function recordDynamoCalls(client: DynamoDBClient): DynamoCallRecorder {
   let recorded: DynamoCall[] = [];
   client.middlewareStack.add(
     (next, context) => async (args) => {
-      const call = { command: String(context.commandName ?? 'unknown'), start: performance.now(), end: 0 };
+      const call = {
+        command: String(context.commandName ?? 'unknown'),
+        start: performance.now(),
+        end: 0,
+        capacityUnits: 0,
+      };
       recorded.push(call);
+      // Asked for on every call: it changes what DynamoDB answers, never what it does.
+      (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity = 'TOTAL';
       try {
-        return await next(args);
+        const result = await next(args);
+        const consumed = (result.output as { ConsumedCapacity?: Consumed }).ConsumedCapacity;
+        for (const entry of [consumed ?? []].flat()) call.capacityUnits += entry.CapacityUnits ?? 0;
+        return result;
       } finally {
         call.end = performance.now();
       }
@@ -68,4 +82,11 @@ export function callsByCommand(calls: readonly DynamoCall[]): Record<string, num
   const counts: Record<string, number> = {};
   for (const call of calls) counts[call.command] = (counts[call.command] ?? 0) + 1;
   return counts;
+}
+
+/** Capacity units by kind: reads (GetItem, BatchGetItem) and writes (every other item call). */
+export function capacityOf(calls: readonly DynamoCall[]): { readUnits: number; writeUnits: number } {
+  const isRead = (call: DynamoCall) => /^(Get|BatchGet)Item/.test(call.command);
+  const sum = (selected: DynamoCall[]) => selected.reduce((total, call) => total + call.capacityUnits, 0);
+  return { readUnits: sum(calls.filter(isRead)), writeUnits: sum(calls.filter((call) => !isRead(call))) };
 }

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { receiveInboundPayment } from '#sim/products/mccy-accounts/money.js';
 import { MoneyDecimal } from '#shared/domain/money.js';
 import { encodeQueueMessage } from '#shared/webhooks/queue-message.js';
-import { callsByCommand, type DynamoCall, recordDynamoCalls, sequentialRoundTrips } from './dynamo-calls.js';
+import {
+  callsByCommand,
+  capacityOf,
+  type DynamoCall,
+  recordDynamoCalls,
+  sequentialRoundTrips,
+} from './dynamo-calls.js';
 import { fxTreasury } from './fx.js';
 import { accountBatchBody, fundedEurAccount } from './mccy-batch.js';
 import { jsonPost, type testSandbox } from './sandbox.js';
@@ -16,6 +22,9 @@ export interface WritePathCost {
   calls: number;
   byCommand: Record<string, number>;
   sequential: number;
+  /** Capacity units consumed, as DynamoDB on demand bills them (a read unit per 4 KB, a write unit per 1 KB). */
+  readUnits: number;
+  writeUnits: number;
 }
 
 /** A money-moving request the gateway answers, measured in DynamoDB calls (counted, not timed). */
@@ -56,6 +65,7 @@ export async function measureWritePaths(world: World): Promise<WritePathCost[]> 
       calls: calls.length,
       byCommand: callsByCommand(calls),
       sequential: sequentialRoundTrips(calls),
+      ...capacityOf(calls),
     });
     return response;
   };
