@@ -409,6 +409,8 @@ describe('the stateless stack', () => {
           : [];
         // The multi-currency payments function starts each scheduled batch's workflow (below).
         if (fn === 'mccy-payments') tracking.push('states:StartExecution');
+        // The payments function reads a request's name checks in one BatchGetItem.
+        if (fn === 'payments') tracking.push('dynamodb:BatchGetItem');
         expect([...allowed.keys()].sort()).toEqual(
           [...runtimeBasics, 'kms:Sign', ...items, ...secretActions, ...tracking].sort(),
         );

@@ -51,12 +51,12 @@ function recordingHook(holdMs: number, failFirstOf?: string) {
 describe('an SQS batch in the processor', () => {
   it('moves one payment’s webhooks one after another in the order given, and other payments’ beside them', async () => {
     const processor = testProcessor(dynamo);
-    const { hook, spans } = recordingHook(40);
+    // Long enough that B's inbox claim, made beside A's first, ends well before A's first hook does.
+    const { hook, spans } = recordingHook(250);
     processor.deps.hooks = [hook];
     const a = `a-${run}`;
     const b = `b-${run}`;
     const messages = [settled(a), settled(b), settled(a), settled(a)];
-    const started = performance.now();
     const answer = await processor.deliver(messages);
 
     expect(answer.batchItemFailures).toEqual([]);
@@ -71,7 +71,6 @@ describe('an SQS batch in the processor', () => {
       expect(ofA[i]?.start).toBeGreaterThanOrEqual(ofA[i - 1]?.end as number);
     // B did not wait for A's lane: it began before A's first webhook ended.
     expect(ofB?.start).toBeLessThan(ofA[0]?.end as number);
-    expect(ofB?.start).toBeLessThan(started + 40);
   });
 
   it('goes on with a payment’s next webhook when one before it fails, and reports only the failed record', async () => {
