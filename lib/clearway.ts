@@ -23,6 +23,7 @@ export function createClearway(app: App, config: ClearwayConfig): Clearway {
   const stateless = new StatelessStack(app, 'Stateless', {
     stackName: stackName('stateless'),
     description: `Clearway ${config.envName}: functions, the internal API and the webhook API`,
+    terminationProtection: config.envName === 'production',
     config,
     stateful,
   });

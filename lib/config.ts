@@ -309,6 +309,15 @@ export function validateConfig(config: ClearwayConfig): void {
     throw new ConfigError('Give alarmEmail or alarmTopicArn, not both.');
   }
   if (
+    config.envName === 'production' &&
+    config.alarms.email === undefined &&
+    config.alarms.topicArn === undefined
+  ) {
+    throw new ConfigError(
+      `Production needs someone its alarms reach: give -c ${contextKeys.alarmEmail}=<address> or -c ${contextKeys.alarmTopicArn}=<SNS topic ARN>. Without one the dead-letter, token-expiry, overdue-batch and capacity alarms would notify no one.`,
+    );
+  }
+  if (
     config.alarms.topicArn !== undefined &&
     !/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[\w-]+$/.test(config.alarms.topicArn)
   ) {

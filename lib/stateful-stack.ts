@@ -198,7 +198,10 @@ export class StatefulStack extends Stack {
     // --- Tables ----------------------------------------------------------------------------------------
     // Construct ids from the logical names (`PaymentsTable`), so each table keeps its logical id.
     for (const definition of tableDefinitions)
-      this.tables.set(definition.name, this.table(`${pascalCase(definition.name)}Table`, definition));
+      this.tables.set(
+        definition.name,
+        this.table(`${pascalCase(definition.name)}Table`, definition, config.envName === 'production'),
+      );
 
     // --- Events ----------------------------------------------------------------------------------------
     this.eventBus = new events.EventBus(this, 'EventBus', { eventBusName: config.prefix });
@@ -365,7 +368,7 @@ export class StatefulStack extends Stack {
     return table;
   }
 
-  private table(id: string, definition: TableDefinition): dynamodb.Table {
+  private table(id: string, definition: TableDefinition, deletionProtection: boolean): dynamodb.Table {
     return new dynamodb.Table(this, id, {
       partitionKey: { name: definition.partitionKey, type: dynamodb.AttributeType.STRING },
       ...(definition.sortKey === undefined
@@ -375,6 +378,8 @@ export class StatefulStack extends Stack {
       billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
       encryption: dynamodb.TableEncryption.AWS_MANAGED,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      // Production's records are meant to be kept: a console or API DeleteTable is refused too.
+      deletionProtection,
       removalPolicy: RemovalPolicy.RETAIN,
     });
   }

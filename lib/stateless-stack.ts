@@ -172,7 +172,7 @@ export class StatelessStack extends Stack {
       made.addToRolePolicy(
         new iam.PolicyStatement({
           sid: 'ReadTheApiToken',
-          actions: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'],
+          actions: ['secretsmanager:GetSecretValue'],
           resources: [stateful.apiTokenSecret.secretArn],
         }),
       );

@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Aws, Duration, Fn, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as cloudwatchActions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -31,14 +31,18 @@ export class MccyBatchWorkflow extends Construct {
   constructor(scope: Construct, id: string, props: MccyBatchWorkflowProps) {
     super(scope, id);
     const { config, batchTable, eventBus } = props;
+    // Under /aws/vendedlogs/ (Step Functions' log resource policy stays small), unique per stack instance:
+    // a retained group of a deleted stack never blocks the stack made again.
+    const stackUuid = Fn.select(2, Fn.split('/', Aws.STACK_ID));
     const logGroup = new logs.LogGroup(this, 'Logs', {
-      logGroupName: `/aws/vendedlogs/states/${config.prefix}-mccy-batches`,
+      logGroupName: `/aws/vendedlogs/states/${config.prefix}-mccy-batches-${stackUuid}`,
       retention: config.logRetention,
       removalPolicy: config.retainLogs ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
     const definition = mccyBatchWorkflow({
       tableName: batchTable.tableName,
       eventBusName: eventBus.eventBusName,
+      partition: Aws.PARTITION,
     });
     this.stateMachine = new sfn.StateMachine(this, 'StateMachine', {
       stateMachineName: `${config.prefix}-mccy-batches`,

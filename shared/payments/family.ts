@@ -18,10 +18,10 @@ export const paymentsFamily = defineFamily({
   readerFunction: 'gateway-payments',
   access: {
     operations: [
-      { table: paymentsTable, actions: ['GetItem', 'PutItem', 'UpdateItem'] },
+      { table: paymentsTable, actions: ['GetItem', 'PutItem'] },
       { table: nameChecksTable, actions: ['BatchGetItem'] },
     ],
-    processor: [{ table: paymentsTable, actions: ['GetItem', 'PutItem', 'UpdateItem'] }],
+    processor: [{ table: paymentsTable, actions: ['GetItem', 'PutItem'] }],
     reader: [{ table: paymentsTable, actions: ['GetItem'] }],
   },
   publishes: ['operations', 'processor'],

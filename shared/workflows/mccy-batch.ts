@@ -53,9 +53,14 @@ const STATUS = {
   processing: 'Processing',
 } as const satisfies Record<string, BatchStatus>;
 
-export const DYNAMODB_UPDATE_ITEM = 'arn:aws:states:::dynamodb:updateItem';
-export const DYNAMODB_GET_ITEM = 'arn:aws:states:::dynamodb:getItem';
-export const EVENTS_PUT_EVENTS = 'arn:aws:states:::events:putEvents';
+/** A service integration's resource in `partition` (`aws`, `aws-cn`, `aws-us-gov`; a token in the stack). */
+export const integrationArn = (partition: string, integration: string) =>
+  `arn:${partition}:states:::${integration}`;
+
+/** The integrations as the sandbox runs them, in the `aws` partition. */
+export const DYNAMODB_UPDATE_ITEM = integrationArn('aws', 'dynamodb:updateItem');
+export const DYNAMODB_GET_ITEM = integrationArn('aws', 'dynamodb:getItem');
+export const EVENTS_PUT_EVENTS = integrationArn('aws', 'events:putEvents');
 
 export type AslState = Record<string, unknown> & { Type: string };
 
@@ -76,9 +81,22 @@ const retryTransient = [
 
 const batchKey = { batchId: { 'S.$': '$.batchId' } };
 
+/** The batch table and its two integrations' resources, as the definition's tasks name them. */
+interface TableTarget {
+  tableName: string;
+  updateItem: string;
+  getItem: string;
+}
+
+/** The bus and its integration's resource. */
+interface BusTarget {
+  eventBusName: string;
+  putEvents: string;
+}
+
 /** One conditional move of the batch's status, recording it in its history at the time the step stands for. */
 function moveStatus(
-  tableName: string,
+  table: TableTarget,
   from: string,
   to: string,
   atPath: string,
@@ -86,9 +104,9 @@ function moveStatus(
 ): AslState {
   return {
     Type: 'Task',
-    Resource: DYNAMODB_UPDATE_ITEM,
+    Resource: table.updateItem,
     Parameters: {
-      TableName: tableName,
+      TableName: table.tableName,
       Key: batchKey,
       ConditionExpression: '#status = :from',
       UpdateExpression: 'SET #status = :to, #history = list_append(#history, :entry)',
@@ -107,7 +125,7 @@ function moveStatus(
 
 /** One `clearway.gateway` event about the batch; consumers deduplicate on `key`. */
 function publish(
-  eventBusName: string,
+  bus: BusTarget,
   detailType: string,
   step: string,
   extra: Record<string, string>,
@@ -115,11 +133,11 @@ function publish(
 ): AslState {
   return {
     Type: 'Task',
-    Resource: EVENTS_PUT_EVENTS,
+    Resource: bus.putEvents,
     Parameters: {
       Entries: [
         {
-          EventBusName: eventBusName,
+          EventBusName: bus.eventBusName,
           Source: 'clearway.gateway',
           DetailType: detailType,
           Detail: {
@@ -141,12 +159,12 @@ function publish(
   };
 }
 
-function readBatch(tableName: string, attribute: string, next: string): AslState {
+function readBatch(table: TableTarget, attribute: string, next: string): AslState {
   return {
     Type: 'Task',
-    Resource: DYNAMODB_GET_ITEM,
+    Resource: table.getItem,
     Parameters: {
-      TableName: tableName,
+      TableName: table.tableName,
       Key: batchKey,
       ConsistentRead: true,
       ProjectionExpression: '#attribute',
@@ -158,8 +176,19 @@ function readBatch(tableName: string, attribute: string, next: string): AslState
   };
 }
 
-export function mccyBatchWorkflow(names: { tableName: string; eventBusName: string }): AslDefinition {
-  const { tableName, eventBusName } = names;
+export function mccyBatchWorkflow(names: {
+  tableName: string;
+  eventBusName: string;
+  /** The partition of the integrations' ARNs: the stack passes its own (`Aws.PARTITION`); `aws` by default. */
+  partition?: string;
+}): AslDefinition {
+  const { tableName, eventBusName, partition = 'aws' } = names;
+  const table: TableTarget = {
+    tableName,
+    updateItem: integrationArn(partition, 'dynamodb:updateItem'),
+    getItem: integrationArn(partition, 'dynamodb:getItem'),
+  };
+  const bus: BusTarget = { eventBusName, putEvents: integrationArn(partition, 'events:putEvents') };
   return {
     Comment: 'One scheduled multi-currency batch: its cancellation window, processing time and settlement.',
     StartAt: 'CountNoRechecks',
@@ -175,7 +204,7 @@ export function mccyBatchWorkflow(names: { tableName: string; eventBusName: stri
         TimestampPath: '$.cancellationDeadline',
         Next: 'CloseWindow',
       },
-      CloseWindow: moveStatus(tableName, STATUS.scheduled, STATUS.windowClosed, '$.cancellationDeadline', {
+      CloseWindow: moveStatus(table, STATUS.scheduled, STATUS.windowClosed, '$.cancellationDeadline', {
         Catch: [
           {
             ErrorEquals: ['DynamoDB.ConditionalCheckFailedException'],
@@ -185,7 +214,7 @@ export function mccyBatchWorkflow(names: { tableName: string; eventBusName: stri
         ],
         Next: 'PublishWindowClosed',
       }),
-      ReadStatusAtDeadline: readBatch(tableName, 'status', 'StatusAtDeadline'),
+      ReadStatusAtDeadline: readBatch(table, 'status', 'StatusAtDeadline'),
       StatusAtDeadline: {
         Type: 'Choice',
         Choices: [
@@ -219,8 +248,7 @@ export function mccyBatchWorkflow(names: { tableName: string; eventBusName: stri
         Default: 'WaitForCancelOutcome',
       },
       WaitForCancelOutcome: { Type: 'Wait', Seconds: CANCEL_RECHECK_SECONDS, Next: 'CloseWindow' },
-      PublishWindowClosed: publish(
-        eventBusName,
+      PublishWindowClosed: publish(bus,
         MCCY_CANCELLATION_WINDOW_CLOSED,
         STATUS.windowClosed,
         {},
@@ -229,7 +257,7 @@ export function mccyBatchWorkflow(names: { tableName: string; eventBusName: stri
         },
       ),
       WaitForProcessing: { Type: 'Wait', TimestampPath: '$.processingAt', Next: 'MarkProcessingDue' },
-      MarkProcessingDue: moveStatus(tableName, STATUS.windowClosed, STATUS.processingDue, '$.processingAt', {
+      MarkProcessingDue: moveStatus(table, STATUS.windowClosed, STATUS.processingDue, '$.processingAt', {
         Catch: [
           {
             ErrorEquals: ['DynamoDB.ConditionalCheckFailedException'],
@@ -239,8 +267,7 @@ export function mccyBatchWorkflow(names: { tableName: string; eventBusName: stri
         ],
         Next: 'PublishProcessingDue',
       }),
-      PublishProcessingDue: publish(
-        eventBusName,
+      PublishProcessingDue: publish(bus,
         MCCY_BATCH_PROCESSING_DUE,
         STATUS.processingDue,
         {},
@@ -249,7 +276,7 @@ export function mccyBatchWorkflow(names: { tableName: string; eventBusName: stri
         },
       ),
       WaitForSettlement: { Type: 'Wait', TimestampPath: '$.overdueAt', Next: 'ReadOpenTransactions' },
-      ReadOpenTransactions: readBatch(tableName, 'openTransactions', 'SettledOrOverdue'),
+      ReadOpenTransactions: readBatch(table, 'openTransactions', 'SettledOrOverdue'),
       SettledOrOverdue: {
         Type: 'Choice',
         Choices: [
@@ -258,8 +285,7 @@ export function mccyBatchWorkflow(names: { tableName: string; eventBusName: stri
         ],
         Default: 'PublishOverdue',
       },
-      PublishOverdue: publish(
-        eventBusName,
+      PublishOverdue: publish(bus,
         MCCY_BATCH_OVERDUE,
         'Overdue',
         { 'overdueAt.$': '$.overdueAt', 'openTransactions.$': '$.batch.Item.openTransactions.N' },

@@ -25,6 +25,8 @@ export function synthesizeForDeployment(envName: EnvironmentName, outdir: string
     context: {
       ...cdkJsonContext,
       env: envName,
+      // Production synthesizes only with someone its alarms reach.
+      ...(envName === 'production' && { alarmEmail: 'treasury-ops@example.com' }),
       'aws:cdk:enable-asset-metadata': true,
       'aws:cdk:enable-path-metadata': true,
     },

@@ -11,7 +11,7 @@ describe('the CDK configuration is one typed record per bank environment', () =>
   });
 
   it('chooses production with env=production and its own bank address ranges', () => {
-    const config = fromContext({ env: 'production' });
+    const config = fromContext({ env: 'production', alarmEmail: 'treasury-ops@example.com' });
     expect(config.envName).toBe('production');
     expect(config.webhookSourceRanges).toEqual([
       '51.145.122.32/28',
@@ -34,9 +34,21 @@ describe('the CDK configuration is one typed record per bank environment', () =>
   it('leaves the path-based signature off in both environments unless pathSignature=true says so', () => {
     expect(environments.simulation.pathSignature).toBe(false);
     expect(environments.production.pathSignature).toBe(false);
-    expect(fromContext({ env: 'production', pathSignature: 'true' }).pathSignature).toBe(true);
+    expect(
+      fromContext({ env: 'production', alarmEmail: 'treasury-ops@example.com', pathSignature: 'true' })
+        .pathSignature,
+    ).toBe(true);
     expect(fromContext({ pathSignature: false }).pathSignature).toBe(false);
     expect(() => fromContext({ pathSignature: 'yes' })).toThrow(/pathSignature must be true or false/);
+  });
+
+  it('refuses production without an alarm target, naming both context keys; simulation may go without', () => {
+    expect(() => fromContext({ env: 'production' })).toThrow(ConfigError);
+    expect(() => fromContext({ env: 'production' })).toThrow(/-c alarmEmail=.*-c alarmTopicArn=/);
+    expect(
+      fromContext({ env: 'production', alarmTopicArn: 'arn:aws:sns:eu-west-2:123456789012:treasury' }).alarms,
+    ).toEqual({ topicArn: 'arn:aws:sns:eu-west-2:123456789012:treasury' });
+    expect(fromContext({ env: 'simulation' }).alarms).toEqual({});
   });
 
   it('refuses an unknown environment, naming the allowed values', () => {
