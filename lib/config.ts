@@ -82,7 +82,12 @@ export interface ClearwayConfig {
   readonly operationFunction: FunctionSize;
   /** The bank waits at most 5 s for the signed answer. */
   readonly receiver: FunctionSize & { readonly provisionedConcurrency: number };
-  readonly processor: FunctionSize & { readonly batchSize: number; readonly maxReceiveCount: number };
+  readonly processor: FunctionSize & {
+    readonly batchSize: number;
+    readonly maxReceiveCount: number;
+    /** At most this many batches at once from the webhook queue (the event source's maximum concurrency). */
+    readonly maxConcurrency: number;
+  };
   readonly logRetention: RetentionDays;
   /** Keep log groups when the stack is deleted. */
   readonly retainLogs: boolean;
@@ -120,7 +125,7 @@ const sharedDefaults = {
   webhookApi: { throttle: { rateLimit: 50, burstLimit: 100 } },
   operationFunction: { memorySize: 1024, timeoutSeconds: 25 },
   receiver: { memorySize: 1024, timeoutSeconds: ANSWER_DEADLINE_MS / 1000, provisionedConcurrency: 0 },
-  processor: { memorySize: 512, timeoutSeconds: 30, batchSize: 10, maxReceiveCount: 5 },
+  processor: { memorySize: 512, timeoutSeconds: 30, batchSize: 10, maxReceiveCount: 5, maxConcurrency: 10 },
   apiGatewayCloudWatchRole: true,
   nameChecks: { ttlHours: 24, policy: { mode: 'off' } },
   pathSignature: false,
@@ -351,6 +356,11 @@ export function validateConfig(config: ClearwayConfig): void {
   if (config.receiver.provisionedConcurrency < 0) {
     throw new ConfigError('receiverProvisionedConcurrency must be 0 (off) or more.');
   }
+  if (config.receiver.provisionedConcurrency > config.webhookApi.throttle.burstLimit) {
+    throw new ConfigError(
+      `receiverProvisionedConcurrency ${config.receiver.provisionedConcurrency} is more than the receiver's reserved concurrency (${contextKeys.webhookApiBurstLimit}, ${config.webhookApi.throttle.burstLimit}).`,
+    );
+  }
   for (const [key, value] of [
     [contextKeys.quotaKmsRsaRequestsPerSecond, config.quotas.kmsRsaRequestsPerSecond],
     [contextKeys.quotaLambdaConcurrentExecutions, config.quotas.lambdaConcurrentExecutions],
@@ -457,4 +467,39 @@ function toBoolean(key: string, value: unknown): boolean {
   if (value === true || value === 'true') return true;
   if (value === false || value === 'false') return false;
   throw new ConfigError(`${key} must be true or false, got "${String(value)}".`);
+}
+
+/**
+ * Executions of the account Clearway leaves unreserved: Lambda's own minimum of 100, and room for Clearway's
+ * readers, its scheduled functions and the account's other workloads.
+ */
+export const UNRESERVED_KEPT = 200;
+
+/** The reserved concurrency of each function that has one, from the configuration (`concurrencyPlan`). */
+export interface ConcurrencyPlan {
+  /** The webhook receiver: a full burst of the webhook API answered at once, whatever else runs. */
+  readonly receiver: number;
+  /** The webhook processor: as many as the queue's event source may run at once. */
+  readonly processor: number;
+  /** Each operation function: its share of what is left, so a flood of calls cannot take the others'. */
+  readonly perOperationFunction: number;
+}
+
+/**
+ * The receiver keeps one execution per request of a full webhook API burst (the bank retries what is not
+ * answered within 5 s, so it must never wait for capacity); the processor as many as its event source runs;
+ * each operation function an equal share of the rest of `quotaLambdaConcurrentExecutions`, less
+ * `UNRESERVED_KEPT`. Reserved concurrency both guarantees and caps: a flood of internal calls is throttled
+ * at its own functions, never at the webhooks'.
+ */
+export function concurrencyPlan(config: ClearwayConfig, operationFunctions: number): ConcurrencyPlan {
+  const receiver = config.webhookApi.throttle.burstLimit;
+  const processor = config.processor.maxConcurrency;
+  const left = config.quotas.lambdaConcurrentExecutions - receiver - processor - UNRESERVED_KEPT;
+  const perOperationFunction = Math.floor(left / Math.max(1, operationFunctions));
+  if (perOperationFunction < 1)
+    throw new ConfigError(
+      `${contextKeys.quotaLambdaConcurrentExecutions} ${config.quotas.lambdaConcurrentExecutions} leaves no concurrency to reserve: the webhook receiver takes ${receiver} (${contextKeys.webhookApiBurstLimit}), the processor ${processor}, ${UNRESERVED_KEPT} stay unreserved, and each of ${operationFunctions} operation functions needs at least 1. Ask for a higher Lambda concurrency quota and give it, or lower ${contextKeys.webhookApiBurstLimit}.`,
+    );
+  return { receiver, processor, perOperationFunction };
 }

@@ -33,7 +33,7 @@ import {
   statementBucketName,
   webhookBodyBucketName,
 } from './catalog.js';
-import type { ClearwayConfig } from './config.js';
+import { type ClearwayConfig, concurrencyPlan } from './config.js';
 import { ApiGatewayAccountLogging } from './constructs/api-logging.js';
 import { AttentionSweep } from './constructs/attention-sweep.js';
 import { CapacityAlarms } from './constructs/capacity-alarms.js';
@@ -100,11 +100,13 @@ export class StatelessStack extends Stack {
   constructor(scope: Construct, id: string, props: StatelessStackProps) {
     super(scope, id, props);
     const { config, stateful } = props;
+    const concurrency = concurrencyPlan(config, operationFunctionNames().length);
     const make = (
       name: string,
       description: string,
       size: { memorySize: number; timeoutSeconds: number },
       environment: Record<string, string>,
+      reservedConcurrency?: number,
     ): ClearwayFunction => {
       const made = new ClearwayFunction(this, pascalCase(name), {
         config,
@@ -114,6 +116,7 @@ export class StatelessStack extends Stack {
         memorySize: size.memorySize,
         timeout: Duration.seconds(size.timeoutSeconds),
         environment,
+        ...(reservedConcurrency !== undefined && { reservedConcurrency }),
       });
       this.functions.set(name, made);
       return made;
@@ -167,6 +170,7 @@ export class StatelessStack extends Stack {
           [ENV.pathSignature]: String(config.pathSignature),
           [ENV.environment]: config.envName,
         },
+        concurrency.perOperationFunction,
       );
       made.addToRolePolicy(sign);
       made.addToRolePolicy(
@@ -294,6 +298,7 @@ export class StatelessStack extends Stack {
           bankPublicKeysParameterName(config),
         ),
       },
+      concurrency.receiver,
     );
     receiver.addToRolePolicy(sign);
     receiver.addToRolePolicy(
@@ -336,6 +341,7 @@ export class StatelessStack extends Stack {
         [ENV.statementBucket]: statementBucketName(config),
         [ENV.bankBaseUrl]: config.bankBaseUrl,
       },
+      concurrency.processor,
     );
     processor.addToRolePolicy(
       itemStatement('WebhookInbox', stateful.tableOf(webhookInboxTable).tableArn, inboxOperations),
@@ -364,6 +370,8 @@ export class StatelessStack extends Stack {
       new lambdaEventSources.SqsEventSource(stateful.webhookQueue, {
         batchSize: config.processor.batchSize,
         reportBatchItemFailures: true,
+        // Never more batches at once than the processor's reserved executions: none is throttled back.
+        maxConcurrency: concurrency.processor,
       }),
     );
 

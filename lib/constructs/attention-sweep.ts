@@ -9,7 +9,7 @@ import { Construct } from 'constructs';
 import { ENV } from '#shared/config/function-environment.js';
 import { RECORDS_NEEDING_ATTENTION } from '#shared/gateway/attention-sweep.js';
 import { fnNames } from '../catalog.js';
-import { type ClearwayFunction, metricsNamespace } from './function.js';
+import type { ClearwayFunction } from './function.js';
 import { failedRunsAlarm, withActions } from './operations-dashboard.js';
 
 export interface AttentionSweepProps {
@@ -57,7 +57,7 @@ export class AttentionSweep extends Construct {
       new cloudwatch.Alarm(this, 'RecordsNeedAttention', {
         alarmDescription: `A payment, batch or trade has waited more than ${props.afterMinutes} minutes for the bank's word (an outcome unknown after a lost answer, a cancel pending, an event not published). The sweep's log names each (kind, id, reason, since, where to read it): read it back from the bank and act on it.`,
         metric: new cloudwatch.Metric({
-          namespace: metricsNamespace,
+          namespace: sweep.metricsNamespace,
           metricName: RECORDS_NEEDING_ATTENTION,
           dimensionsMap: { service: fnNames.attentionSweep },
           statistic: cloudwatch.Stats.MAXIMUM,

@@ -26,8 +26,11 @@ function entryOf(environment: Record<string, string> | undefined): string {
   return entry;
 }
 
-/** Metric namespace of the Powertools Metrics (EMF) every function writes to. */
-export const metricsNamespace = 'Clearway';
+/**
+ * Metric namespace of the Powertools Metrics (EMF) every function of an environment writes to: one per
+ * environment, so simulation and production sharing an account never read each other's figures.
+ */
+export const metricsNamespace = (config: Pick<ClearwayConfig, 'envName'>) => `Clearway/${config.envName}`;
 
 export interface ClearwayFunctionProps {
   readonly config: ClearwayConfig;
@@ -40,6 +43,8 @@ export interface ClearwayFunctionProps {
   readonly timeout: Duration;
   /** Values for the names in `shared/config/function-environment.ts`. */
   readonly environment?: Record<string, string>;
+  /** Executions reserved for it, which it can never exceed (`concurrencyPlan`); none: the account's pool. */
+  readonly reservedConcurrency?: number;
 }
 
 /**
@@ -50,12 +55,15 @@ export interface ClearwayFunctionProps {
  */
 export class ClearwayFunction extends Construct {
   readonly function: lambda.Function;
+  /** Where its Powertools metrics go (`metricsNamespace`). */
+  readonly metricsNamespace: string;
   readonly role: iam.Role;
   readonly logGroup: logs.LogGroup;
 
   constructor(scope: Construct, id: string, props: ClearwayFunctionProps) {
     super(scope, id);
     const { config, name } = props;
+    this.metricsNamespace = metricsNamespace(config);
     const entry = functionEntry(name);
     if (!existsSync(entry)) {
       throw new ConfigError(
@@ -98,6 +106,9 @@ export class ClearwayFunction extends Construct {
       architecture: lambda.Architecture.ARM_64,
       memorySize: props.memorySize,
       timeout: props.timeout,
+      ...(props.reservedConcurrency !== undefined && {
+        reservedConcurrentExecutions: props.reservedConcurrency,
+      }),
       role: this.role,
       tracing: lambda.Tracing.ACTIVE,
       logGroup: this.logGroup,
@@ -106,7 +117,7 @@ export class ClearwayFunction extends Construct {
       systemLogLevelV2: lambda.SystemLogLevel.WARN,
       environment: {
         POWERTOOLS_SERVICE_NAME: name,
-        POWERTOOLS_METRICS_NAMESPACE: metricsNamespace,
+        POWERTOOLS_METRICS_NAMESPACE: this.metricsNamespace,
         CLEARWAY_ENV: config.envName,
         ...props.environment,
       },

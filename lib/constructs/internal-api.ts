@@ -73,6 +73,17 @@ export class InternalApi extends Construct {
       responseHeaders: { 'Content-Type': "'application/problem+json'" },
       templates: { 'application/json': problemTemplate('Bad Request', 400, 'body') },
     });
+    // A call over the stage's throttle, or over an operation function's share of concurrency, is told when
+    // to come back: the caller's retry policy reads Retry-After (the typed client does).
+    this.api.addGatewayResponse('Throttled', {
+      type: apigateway.ResponseType.THROTTLED,
+      statusCode: '429',
+      responseHeaders: { 'Content-Type': "'application/problem+json'", 'Retry-After': "'1'" },
+      templates: {
+        'application/json':
+          '{"type":"about:blank","title":"Too Many Requests","status":429,"detail":"The internal API is throttled; retry after the time in Retry-After with the same Idempotency-Key."}',
+      },
+    });
     this.api.addGatewayResponse('BadRequestParameters', {
       type: apigateway.ResponseType.BAD_REQUEST_PARAMETERS,
       statusCode: '400',

@@ -10,6 +10,7 @@ import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { BATCH_OVERDUE_ERROR, mccyBatchWorkflow } from '#shared/workflows/mccy-batch.js';
 import type { ClearwayConfig } from '../config.js';
+import { metricsNamespace } from './function.js';
 
 export interface MccyBatchWorkflowProps {
   readonly config: ClearwayConfig;
@@ -99,7 +100,7 @@ export class MccyBatchWorkflow extends Construct {
         logs.FilterPattern.stringValue('$.type', '=', 'ExecutionFailed'),
         logs.FilterPattern.stringValue('$.details.error', '=', BATCH_OVERDUE_ERROR),
       ),
-      metricNamespace: `Clearway/${config.prefix}`,
+      metricNamespace: metricsNamespace(config),
       metricName: 'MccyBatchesOverdue',
       metricValue: '1',
     });

@@ -26,10 +26,16 @@ export interface OperationsDashboardProps {
 
 const fiveMinutes = Duration.minutes(5);
 
-/** A metric a function writes with Powertools (namespace Clearway, dimension `service` = its `fn` name). */
-const serviceMetric = (service: string, metricName: string, statistic: string, label?: string) =>
+/** A metric a function writes with Powertools (the environment's namespace, dimension `service` = its `fn` name). */
+const serviceMetric = (
+  namespace: string,
+  service: string,
+  metricName: string,
+  statistic: string,
+  label?: string,
+) =>
   new cloudwatch.Metric({
-    namespace: metricsNamespace,
+    namespace,
     metricName,
     dimensionsMap: { service },
     statistic,
@@ -41,16 +47,16 @@ const serviceMetric = (service: string, metricName: string, statistic: string, l
  * A metric summed over every function that writes it (CloudWatch Metrics Insights), so an operation function
  * added to the registry is counted without a change here; alarms accept such a query too.
  */
-const acrossFunctions = (metricName: string, label: string) =>
+const acrossFunctions = (namespace: string, metricName: string, label: string) =>
   new cloudwatch.MathExpression({
-    expression: `SELECT SUM(${metricName}) FROM SCHEMA("${metricsNamespace}", service)`,
+    expression: `SELECT SUM(${metricName}) FROM SCHEMA("${namespace}", service)`,
     label,
     period: fiveMinutes,
   });
 
-const maxAcrossFunctions = (metricName: string, label: string) =>
+const maxAcrossFunctions = (namespace: string, metricName: string, label: string) =>
   new cloudwatch.MathExpression({
-    expression: `SELECT MAX(${metricName}) FROM SCHEMA("${metricsNamespace}", service)`,
+    expression: `SELECT MAX(${metricName}) FROM SCHEMA("${namespace}", service)`,
     label,
     period: fiveMinutes,
   });
@@ -67,10 +73,11 @@ export class OperationsDashboard extends Construct {
   constructor(scope: Construct, id: string, props: OperationsDashboardProps) {
     super(scope, id);
     const { config } = props;
+    const namespace = metricsNamespace(config);
     const receiver = (name: string, statistic = cloudwatch.Stats.SUM, label?: string) =>
-      serviceMetric(fnNames.webhookReceiver, name, statistic, label);
+      serviceMetric(namespace, fnNames.webhookReceiver, name, statistic, label);
     const processor = (name: string, label?: string) =>
-      serviceMetric(fnNames.webhookProcessor, name, cloudwatch.Stats.SUM, label);
+      serviceMetric(namespace, fnNames.webhookProcessor, name, cloudwatch.Stats.SUM, label);
     const alarm = (alarmId: string, metric: cloudwatch.IMetric, threshold: number, description: string) => {
       const made = new cloudwatch.Alarm(this, alarmId, {
         alarmDescription: description,
@@ -85,8 +92,8 @@ export class OperationsDashboard extends Construct {
     };
 
     const answerP99 = receiver('WebhookAnswerLatency', cloudwatch.Stats.p(99));
-    const bankServerErrors = acrossFunctions('BankAnswers5xx', '5xx');
-    const bankSlowest = maxAcrossFunctions('BankAnswerLatency', 'slowest attempt');
+    const bankServerErrors = acrossFunctions(namespace, 'BankAnswers5xx', '5xx');
+    const bankSlowest = maxAcrossFunctions(namespace, 'BankAnswerLatency', 'slowest attempt');
     alarm(
       'WebhookAnswersSlow',
       answerP99,
@@ -120,13 +127,18 @@ export class OperationsDashboard extends Construct {
 
     alarm(
       'BatchWorkflowNotStarted',
-      serviceMetric(mccyPaymentsFamily.operationFunction, WORKFLOW_NOT_STARTED_METRIC, cloudwatch.Stats.SUM),
+      serviceMetric(
+        namespace,
+        mccyPaymentsFamily.operationFunction,
+        WORKFLOW_NOT_STARTED_METRIC,
+        cloudwatch.Stats.SUM,
+      ),
       1,
       "A scheduled multi-currency batch was accepted by the bank but its workflow could not be started: its cancellation window is not closed and no overdue alarm can fire for it. The mccy-payments log names the batch; start its execution by hand (name: the batchId) with the batch's schedule.",
     );
     alarm(
       'RecordOutcomeConflict',
-      acrossFunctions(OUTCOME_CONFLICT_METRIC, 'conflicting outcomes'),
+      acrossFunctions(namespace, OUTCOME_CONFLICT_METRIC, 'conflicting outcomes'),
       1,
       "The bank reported a final outcome for a payment, batch transaction or trade that the gateway already held as final with another outcome. Both are in the record's history and the log names the key: find out from the bank which is true before anyone acts on either.",
     );
@@ -155,23 +167,23 @@ export class OperationsDashboard extends Construct {
       ],
       [
         graph('Bank answers by status family', [
-          acrossFunctions('BankAnswers2xx', '2xx'),
-          acrossFunctions('BankAnswers4xx', '4xx'),
+          acrossFunctions(namespace, 'BankAnswers2xx', '2xx'),
+          acrossFunctions(namespace, 'BankAnswers4xx', '4xx'),
           bankServerErrors,
         ]),
         // Metrics Insights has no percentiles: the slowest and the average attempt over all functions.
         graph('Bank answer latency (ms)', [
           bankSlowest,
           new cloudwatch.MathExpression({
-            expression: `SELECT AVG(BankAnswerLatency) FROM SCHEMA("${metricsNamespace}", service)`,
+            expression: `SELECT AVG(BankAnswerLatency) FROM SCHEMA("${namespace}", service)`,
             label: 'average attempt',
             period: fiveMinutes,
           }),
         ]),
         graph('Gateway answers by status family', [
-          acrossFunctions('status2xx', '2xx'),
-          acrossFunctions('status4xx', '4xx'),
-          acrossFunctions('status5xx', '5xx'),
+          acrossFunctions(namespace, 'status2xx', '2xx'),
+          acrossFunctions(namespace, 'status4xx', '4xx'),
+          acrossFunctions(namespace, 'status5xx', '5xx'),
         ]),
       ],
       [

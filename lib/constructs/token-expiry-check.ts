@@ -8,7 +8,7 @@ import type * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { ENV } from '#shared/config/function-environment.js';
 import { fnNames } from '../catalog.js';
-import { type ClearwayFunction, metricsNamespace } from './function.js';
+import type { ClearwayFunction } from './function.js';
 import { failedRunsAlarm, withActions } from './operations-dashboard.js';
 
 export interface TokenExpiryCheckProps {
@@ -59,7 +59,7 @@ export class TokenExpiryCheck extends Construct {
         alarmDescription:
           'The bank API token in the ApiTokenSecret expires in less than 30 days (ApiTokenExpiring events are published at 30, 14 and 3 days, then daily). Issue a new token in the bank portal and put it in the secret as {"token","expiresAt"}.',
         metric: new cloudwatch.Metric({
-          namespace: metricsNamespace,
+          namespace: check.metricsNamespace,
           metricName: 'ApiTokenDaysLeft',
           dimensionsMap: { service: fnNames.tokenExpiryCheck },
           statistic: cloudwatch.Stats.MINIMUM,

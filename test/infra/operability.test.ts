@@ -119,7 +119,7 @@ describe('the operability alarms', () => {
   it('warn when the webhook answer p99 reaches 3 s and the bank answers 5xx five times in 5 minutes', () => {
     expect(alarm(production, 'OperationsWebhookAnswersSlow')).toMatchObject({
       MetricName: 'WebhookAnswerLatency',
-      Namespace: 'Clearway',
+      Namespace: 'Clearway/production',
       Dimensions: [{ Name: 'service', Value: fnNames.webhookReceiver }],
       ExtendedStatistic: 'p99',
       Threshold: 3_000,
@@ -127,14 +127,14 @@ describe('the operability alarms', () => {
     const bank = alarm(production, 'OperationsBankServerErrors');
     expect(bank.Threshold).toBe(5);
     expect(JSON.stringify(bank.Metrics)).toContain(
-      'SELECT SUM(BankAnswers5xx) FROM SCHEMA(\\"Clearway\\", service)',
+      'SELECT SUM(BankAnswers5xx) FROM SCHEMA(\\"Clearway/production\\", service)',
     );
   });
 
   it('warn when the API token has fewer than 30 days left', () => {
     expect(alarm(production, 'TokenExpiryTokenExpiresSoon')).toMatchObject({
       MetricName: 'ApiTokenDaysLeft',
-      Namespace: 'Clearway',
+      Namespace: 'Clearway/production',
       Dimensions: [{ Name: 'service', Value: fnNames.tokenExpiryCheck }],
       Statistic: 'Minimum',
       Period: 86_400,

@@ -3,7 +3,8 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Stack } from 'aws-cdk-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pascalCase } from '#lib/catalog.js';
+import { fnNames, operationFunctionNames, pascalCase } from '#lib/catalog.js';
+import { concurrencyPlan, UNRESERVED_KEPT } from '#lib/config.js';
 import { attentionTable, idempotencyTable, webhookInboxTable } from '#shared/config/tables.js';
 import { tables } from '#shared/families/index.js';
 import { fxTable } from '#shared/fx/table.js';
@@ -12,12 +13,14 @@ import { nameChecksTable } from '#shared/name-checks/table.js';
 import { paymentsTable } from '#shared/payments/table.js';
 import {
   actionsOf,
+  onlyResourceOfType,
   resolveCrossStack,
   resourcesOfType,
   type Statement,
   type Synthesized,
   statementsOfRole,
   synthesize,
+  variablesOf,
 } from './synth.js';
 
 /**
@@ -152,5 +155,63 @@ describe('production data and stacks', () => {
   it('writes no ARN for one partition: every ARN takes the partition the stack is deployed in', () => {
     for (const template of [s.statefulJson, s.statelessJson])
       expect(JSON.stringify(template.Resources).match(/arn:aws[a-z-]*:/g) ?? []).toEqual([]);
+  });
+});
+
+describe('an environment that shares its account with another', () => {
+  it('writes and alarms on metrics of its own namespace only', () => {
+    const functions = resourcesOfType(s.statelessJson, 'AWS::Lambda::Function');
+    for (const [id, fn] of functions)
+      expect(variablesOf(fn).POWERTOOLS_METRICS_NAMESPACE, id).toBe('Clearway/production');
+    const namespaces =
+      JSON.stringify(s.statelessJson.Resources).match(/Clearway(\/[a-z-]+)?(?=[\\"])/g) ?? [];
+    expect(namespaces.length).toBeGreaterThan(0);
+    expect([...new Set(namespaces)]).toEqual(['Clearway/production']);
+  });
+});
+
+describe('the webhook path cannot be starved by the internal API', () => {
+  const reservedOf = (fn: string) =>
+    resourcesOfType(s.statelessJson, 'AWS::Lambda::Function').find(
+      ([, resource]) => variablesOf(resource).POWERTOOLS_SERVICE_NAME === fn,
+    )?.[1].Properties?.ReservedConcurrentExecutions;
+
+  it('reserves the receiver a full webhook burst and the processor its queue’s maximum concurrency', () => {
+    const plan = concurrencyPlan(s.config, operationFunctionNames().length);
+    expect(reservedOf(fnNames.webhookReceiver)).toBe(s.config.webhookApi.throttle.burstLimit);
+    expect(reservedOf(fnNames.webhookProcessor)).toBe(plan.processor);
+    const [, source] = onlyResourceOfType(s.statelessJson, 'AWS::Lambda::EventSourceMapping');
+    expect(source.Properties?.ScalingConfig).toEqual({ MaximumConcurrency: plan.processor });
+  });
+
+  it('caps each operation function at its share, leaving the account its unreserved minimum and more', () => {
+    const plan = concurrencyPlan(s.config, operationFunctionNames().length);
+    for (const fn of operationFunctionNames()) expect(reservedOf(fn), fn).toBe(plan.perOperationFunction);
+    const reserved = resourcesOfType(s.statelessJson, 'AWS::Lambda::Function').reduce(
+      (total, [, fn]) => total + Number(fn.Properties?.ReservedConcurrentExecutions ?? 0),
+      0,
+    );
+    expect(reserved).toBeLessThanOrEqual(s.config.quotas.lambdaConcurrentExecutions - UNRESERVED_KEPT);
+  });
+
+  it('answers a throttled call 429 with Retry-After', () => {
+    const [, response] = resourcesOfType(s.statelessJson, 'AWS::ApiGateway::GatewayResponse').find(
+      ([, candidate]) =>
+        candidate.Properties?.ResponseType === 'THROTTLED' &&
+        JSON.stringify(candidate.Properties?.RestApiId).includes('Internal'),
+    ) ?? [undefined, undefined];
+    expect(response?.Properties).toMatchObject({
+      StatusCode: '429',
+      ResponseParameters: { 'gatewayresponse.header.Retry-After': "'1'" },
+    });
+  });
+
+  it('refuses a quota too small to reserve from, naming the key', () => {
+    expect(() =>
+      concurrencyPlan(
+        { ...s.config, quotas: { ...s.config.quotas, lambdaConcurrentExecutions: 300 } },
+        operationFunctionNames().length,
+      ),
+    ).toThrow(/quotaLambdaConcurrentExecutions 300 leaves no concurrency to reserve/);
   });
 });
