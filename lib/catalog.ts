@@ -1,5 +1,4 @@
 import { Aws, type Stack } from 'aws-cdk-lib';
-import type * as z from 'zod/mini';
 import { families } from '#shared/families/index.js';
 import { operations } from '#shared/operations/index.js';
 import { pathsOf } from '#shared/operations/operation.js';
@@ -21,8 +20,6 @@ export interface Route {
   readonly path: string;
   /** The file in `functions/` (without `.ts`) that serves it. */
   readonly fn: string;
-  /** The route takes a JSON object body (validated as such by API Gateway before the function runs). */
-  readonly jsonObjectBody?: boolean;
 }
 
 export const fnNames = {
@@ -48,7 +45,6 @@ export function internalRoutes(): Route[] {
         method: operation.method,
         path,
         fn: operation.fn,
-        jsonObjectBody: operation.body !== undefined && takesJsonObject(operation.body),
       })),
     ),
     ...gatewayRoutes,
@@ -149,17 +145,6 @@ export function statementBucketName(
   region: string = Aws.REGION,
 ): string {
   return `${config.prefix}-statements-${account}-${region}`;
-}
-
-/** True when the body schema describes a JSON object (so API Gateway may require one). */
-function takesJsonObject(schema: unknown): boolean {
-  const def = (schema as { def?: { type?: string; in?: unknown } }).def;
-  if (def?.type === 'object') return true;
-  // Operation schemas are built on first use (shared/operations/README.md): look at what is built.
-  if (def?.type === 'lazy') return takesJsonObject((schema as z.ZodMiniLazy)._zod.innerType);
-  // A schema with a transform or pipe: what matters is what it accepts.
-  if (def?.type === 'pipe') return takesJsonObject(def.in);
-  return false;
 }
 
 /** `mccy-batches` as `MccyBatches`: construct ids made from names. */

@@ -6,7 +6,7 @@ import { problem } from '#shared/http/problem.js';
 import { type Operation, pathsOf } from '#shared/operations/operation.js';
 import { lambdaContext } from './adapters/lambda-context.js';
 import { readBody } from './bank-sim/core/read-body.js';
-import { Router } from './bank-sim/core/router.js';
+import { Router } from '#shared/http/router.js';
 import { sigV4ShapeProblem } from './sigv4-shape.js';
 
 export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import type { HttpResult } from '#shared/http/problem.js';
+import { type HttpResult, problem } from '#shared/http/problem.js';
+import type { RouteMatch } from '#shared/http/router.js';
 
 /** The exact body bytes API Gateway received (it base64-encodes binary or when told to). */
 export function rawBody(event: Pick<APIGatewayProxyEvent, 'body' | 'isBase64Encoded'>): Buffer | undefined {
@@ -24,4 +25,23 @@ export function definedValues(record: Record<string, string | undefined> | null)
 
 export function toProxyResult(result: HttpResult): APIGatewayProxyResult {
   return { statusCode: result.status, headers: result.headers, body: result.body };
+}
+
+/**
+ * A call a mount brought that this function serves no route for: 404 naming the path, or 405 with the
+ * methods it allows there.
+ */
+export function notServed(
+  method: string,
+  path: string,
+  match: Exclude<RouteMatch<unknown>, { kind: 'found' }>,
+): HttpResult {
+  if (match.kind === 'not-found') return problem(404, 'Not Found', `${method} ${path} is not served here.`);
+  return problem(
+    405,
+    'Method Not Allowed',
+    `${method} ${path}: this path takes ${match.allow.join(', ')}.`,
+    undefined,
+    { allow: match.allow.join(', ') },
+  );
 }

@@ -5,10 +5,11 @@ import { type FamilyDefinition, readPath } from '#shared/families/definition.js'
 import { isSafeSegment, safeSegmentMessage } from '#shared/http/path-segment.js';
 import { json, problem } from '#shared/http/problem.js';
 import { logger } from '#shared/observability.js';
-import { toProxyResult } from './api-gateway.js';
+import { Router } from '#shared/http/router.js';
+import { notServed, toProxyResult } from './api-gateway.js';
 
 /**
- * The `/gateway/` reads of one family (`FamilyDefinition.reads`), by the resource API Gateway matched: the id
+ * The `/gateway/` reads of one family (`FamilyDefinition.reads`), by the path the caller used: the id
  * checked (1 to the read's `maxLength` safe characters, one path segment, not `.` or `..`), 404 problem when
  * the gateway keeps no such record, else 200 with it.
  */
@@ -17,15 +18,15 @@ export function createGatewayReadHandler<Store>(
   store: () => Promise<Store>,
   now: () => Date = () => new Date(),
 ) {
-  const reads = new Map(family.reads.map((read) => [read.path, read]));
+  const reads = new Router<(typeof family.reads)[number]>({ ignoreCase: false });
+  for (const read of family.reads) reads.add('GET', read.path, read);
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .handler(async (event) => {
-      const read = reads.get(event.resource);
-      if (read === undefined) {
-        return toProxyResult(problem(404, 'Not Found', `GET ${event.resource} is not served here.`));
-      }
-      const id = event.pathParameters?.[read.param] ?? '';
+      const route = reads.match(event.httpMethod, event.path);
+      if (route.kind !== 'found') return toProxyResult(notServed(event.httpMethod, event.path, route));
+      const read = route.value;
+      const id = route.params[read.param] ?? '';
       if (!isSafeSegment(id, read.maxLength)) {
         const rule = safeSegmentMessage(read.param, read.maxLength);
         return toProxyResult(

@@ -6,7 +6,8 @@ import { type ForwardDependencies, forwardOperation } from '#shared/gateway/forw
 import { problem } from '#shared/http/problem.js';
 import { logger, metrics } from '#shared/observability.js';
 import { type Operation, pathsOf } from '#shared/operations/operation.js';
-import { definedValues, header, rawBody, toProxyResult } from './api-gateway.js';
+import { Router } from '#shared/http/router.js';
+import { definedValues, header, notServed, rawBody, toProxyResult } from './api-gateway.js';
 
 /** Time kept back from the Lambda's remaining time to map and return the answer. */
 const ANSWER_MARGIN_MS = 1_000;
@@ -21,30 +22,26 @@ export function createOperationHandler(
   /** Built once per container (the AWS roots at cold start, loading their families' trackers lazily). */
   dependencies: () => ForwardDependencies | Promise<ForwardDependencies>,
 ) {
-  // One entry per spelling: API Gateway names the resource the caller used, alias or not.
-  const routes = new Map<string, Operation>(
-    operations.flatMap((operation) =>
-      pathsOf(operation).map((path) => [`${operation.method} ${path}`, operation] as const),
-    ),
-  );
+  // One entry per spelling, matched against the path the caller used: API Gateway hands a mount's calls
+  // (`{proxy+}`) to the function as they came (lib/api-layout.ts).
+  const routes = new Router<Operation>({ ignoreCase: false });
+  for (const operation of operations)
+    for (const path of pathsOf(operation)) routes.add(operation.method, path, operation);
   const answers = new WeakMap<Context, APIGatewayProxyResult>();
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(logMetrics(metrics))
     .use(internalErrorAsProblem(answers))
     .handler(async (event, context: Context) => {
-      const operation = routes.get(`${event.httpMethod} ${event.resource}`);
-      if (!operation) {
-        return toProxyResult(
-          problem(404, 'Not Found', `${event.httpMethod} ${event.resource} is not served here.`),
-        );
-      }
+      const route = routes.match(event.httpMethod, event.path);
+      if (route.kind !== 'found') return toProxyResult(notServed(event.httpMethod, event.path, route));
+      const operation = route.value;
       logger.appendKeys({ operation: operation.id });
       const result = await forwardOperation(
         operation,
         {
           path: event.path,
-          pathParams: definedValues(event.pathParameters),
+          pathParams: route.params,
           query: definedValues(event.queryStringParameters),
           body: rawBody(event),
           contentType: header(event, 'content-type'),

@@ -5,6 +5,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { apiLayout } from '../api-layout.js';
 import type { Route } from '../catalog.js';
 import type { ClearwayConfig } from '../config.js';
 import { stageOptions } from './api-logging.js';
@@ -17,15 +18,9 @@ export interface InternalApiProps {
 }
 
 /**
- * Problem details (RFC 9457) for the 400s API Gateway answers itself, so a caller sees the same shape as the
- * gateway's own validation errors. `messageString` is already a quoted, escaped JSON string.
- */
-const problemTemplate = (title: string, status: number, property: string): string =>
-  `{"type":"about:blank","title":"${title}","status":${status},"detail":$context.error.messageString,"errors":{"${property}":[$context.error.messageString]}}`;
-
-/**
- * The internal REST API: the bank's operations at the bank's own paths plus `/gateway/...`, every method
- * behind IAM authorization (SigV4), shape-checked by a request validator, access-logged, throttled.
+ * The internal REST API: the bank's operations at the bank's own paths plus `/gateway/...`, laid out by
+ * `apiLayout` (a mount per function's own subtree), every method behind IAM authorization (SigV4),
+ * access-logged, throttled. The functions check every request against the spec's rules themselves.
  */
 export class InternalApi extends Construct {
   readonly api: apigateway.RestApi;
@@ -56,23 +51,6 @@ export class InternalApi extends Construct {
       defaultMethodOptions: { authorizationType: apigateway.AuthorizationType.IAM },
     });
 
-    const validator = this.api.addRequestValidator('Validator', {
-      requestValidatorName: 'body-and-parameters',
-      validateRequestBody: true,
-      validateRequestParameters: true,
-    });
-    const jsonObject = this.api.addModel('JsonObject', {
-      contentType: 'application/json',
-      modelName: 'JsonObject',
-      description: 'Any JSON object; the gateway function applies the spec rules and answers problem+json.',
-      schema: { schema: apigateway.JsonSchemaVersion.DRAFT4, type: apigateway.JsonSchemaType.OBJECT },
-    });
-    this.api.addGatewayResponse('BadRequestBody', {
-      type: apigateway.ResponseType.BAD_REQUEST_BODY,
-      statusCode: '400',
-      responseHeaders: { 'Content-Type': "'application/problem+json'" },
-      templates: { 'application/json': problemTemplate('Bad Request', 400, 'body') },
-    });
     // A call over the stage's throttle, or over an operation function's share of concurrency, is told when
     // to come back: the caller's retry policy reads Retry-After (the typed client does).
     this.api.addGatewayResponse('Throttled', {
@@ -84,34 +62,38 @@ export class InternalApi extends Construct {
           '{"type":"about:blank","title":"Too Many Requests","status":429,"detail":"The internal API is throttled; retry after the time in Retry-After with the same Idempotency-Key."}',
       },
     });
-    this.api.addGatewayResponse('BadRequestParameters', {
-      type: apigateway.ResponseType.BAD_REQUEST_PARAMETERS,
-      statusCode: '400',
-      responseHeaders: { 'Content-Type': "'application/problem+json'" },
-      templates: { 'application/json': problemTemplate('Bad Request', 400, 'parameters') },
-    });
 
+    // One permission per function for any method of this API (not one per method: 250 operations would
+    // not fit a stack or a function's resource policy); IAM still authorizes each call by method and path.
     const integrations = new Map<string, apigateway.LambdaIntegration>();
-    for (const route of props.routes) {
-      const handler = props.handlers.get(route.fn);
-      if (handler === undefined) throw new Error(`No function for ${route.fn}, which serves ${route.id}.`);
-      let integration = integrations.get(route.fn);
+    for (const method of apiLayout(props.routes)) {
+      const handler = props.handlers.get(method.fn);
+      if (handler === undefined)
+        throw new Error(
+          `No function for ${method.fn}, which serves ${method.routes.map((route) => route.id).join(', ')}.`,
+        );
+      let integration = integrations.get(method.fn);
       if (integration === undefined) {
-        integration = new apigateway.LambdaIntegration(handler, { proxy: true, allowTestInvoke: false });
-        integrations.set(route.fn, integration);
+        integration = new apigateway.LambdaIntegration(handler, {
+          proxy: true,
+          scopePermissionToMethod: false,
+        });
+        integrations.set(method.fn, integration);
       }
-      const pathParameters = [...route.path.matchAll(/\{([^}+]+)\+?\}/g)].map((match) => match[1]);
-      this.api.root.resourceForPath(route.path).addMethod(route.method, integration, {
-        operationName: route.id,
+      const [only] = method.routes;
+      this.api.root.resourceForPath(method.path).addMethod(method.method, integration, {
+        // A route's own method keeps its operation's name; a mount names its function.
+        operationName:
+          method.routes.length === 1 && method.method !== 'ANY' && only ? only.id : `${method.fn}-mount`,
         authorizationType: apigateway.AuthorizationType.IAM,
-        requestValidator: validator,
-        requestParameters: Object.fromEntries(
-          pathParameters.map((name) => [`method.request.path.${name}`, true] as const),
-        ),
-        ...(route.jsonObjectBody ? { requestModels: { 'application/json': jsonObject } } : {}),
       });
     }
 
+    Validations.of(this.api).acknowledge({
+      id: 'AwsSolutions-APIG2',
+      reason:
+        'Every request is validated by the function behind it against the operation’s full schema (members, formats, lengths, the spec’s rules), with a problem+json 400 naming each broken property, before anything is signed or sent. A mount (`{proxy+}`) serves many operations, so API Gateway has no one model to check, and a shape check alone would only repeat the first step of that validation.',
+    });
     Validations.of(this.api).acknowledge({
       id: 'AwsSolutions-COG4',
       reason:

@@ -248,7 +248,8 @@ export function mccyBatchWorkflow(names: {
         Default: 'WaitForCancelOutcome',
       },
       WaitForCancelOutcome: { Type: 'Wait', Seconds: CANCEL_RECHECK_SECONDS, Next: 'CloseWindow' },
-      PublishWindowClosed: publish(bus,
+      PublishWindowClosed: publish(
+        bus,
         MCCY_CANCELLATION_WINDOW_CLOSED,
         STATUS.windowClosed,
         {},
@@ -267,7 +268,8 @@ export function mccyBatchWorkflow(names: {
         ],
         Next: 'PublishProcessingDue',
       }),
-      PublishProcessingDue: publish(bus,
+      PublishProcessingDue: publish(
+        bus,
         MCCY_BATCH_PROCESSING_DUE,
         STATUS.processingDue,
         {},
@@ -285,7 +287,8 @@ export function mccyBatchWorkflow(names: {
         ],
         Default: 'PublishOverdue',
       },
-      PublishOverdue: publish(bus,
+      PublishOverdue: publish(
+        bus,
         MCCY_BATCH_OVERDUE,
         'Overdue',
         { 'overdueAt.$': '$.overdueAt', 'openTransactions.$': '$.batch.Item.openTransactions.N' },

@@ -124,6 +124,19 @@ describe('DynamoDB grants against the code that uses them', () => {
   });
 });
 
+describe('production alarms reach someone', () => {
+  it('gives every alarm of both stacks an action and an OK action', () => {
+    const alarms = [s.statefulJson, s.statelessJson].flatMap((template) =>
+      resourcesOfType(template, 'AWS::CloudWatch::Alarm'),
+    );
+    expect(alarms.length).toBeGreaterThan(30);
+    for (const [id, alarm] of alarms) {
+      expect(alarm.Properties?.AlarmActions, id).toHaveLength(1);
+      expect(alarm.Properties?.OKActions, id).toHaveLength(1);
+    }
+  });
+});
+
 describe('production data and stacks', () => {
   it('protects every table from deletion and both stacks from termination', () => {
     const tablesFound = resourcesOfType(s.statefulJson, 'AWS::DynamoDB::Table');

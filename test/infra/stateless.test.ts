@@ -6,9 +6,10 @@ import {
   operationFunctionNames,
   signingFunctionNames,
 } from '#lib/catalog.js';
+import { apiLayout } from '#lib/api-layout.js';
 import { environments } from '#lib/config.js';
+import { Router, type RouteMethod } from '#shared/http/router.js';
 import { ENV } from '#shared/config/function-environment.js';
-import { operations } from '#shared/operations/index.js';
 import {
   actionsOf,
   type CfnResource,
@@ -521,34 +522,44 @@ describe('the stateless stack', () => {
   describe('internal API', () => {
     const internal = (s: Synthesized) => apiLogicalId(s.statelessJson, '-internal');
 
-    it('serves every operation of the registry and the gateway routes at their spec paths', () => {
+    /** The `fn` of the function a method's integration invokes. */
+    const fnOfMethod = (s: Synthesized, method: CfnResource | undefined) => {
+      const uri = JSON.stringify((method?.Properties?.Integration as { Uri?: unknown } | undefined)?.Uri);
+      const [, fn] =
+        resourcesOfType(s.statelessJson, 'AWS::Lambda::Function').find(([id]) => uri.includes(`"${id}"`)) ??
+        [];
+      return variablesOf(fn).POWERTOOLS_SERVICE_NAME;
+    };
+
+    it('routes every spelling of every operation and gateway route to its function, as API Gateway matches', () => {
       const methods = methodsOfApi(simulation.statelessJson, internal(simulation));
-      expect([...methods.keys()].sort()).toEqual(
-        internalRoutes()
-          .map((r) => `${r.method} ${r.path}`)
-          .sort(),
-      );
-      expect(methods.has('GET /v1/Test')).toBe(true);
-      expect(methods.has('POST /v1/Test')).toBe(true);
+      const gateway = new Router<CfnResource>({ ignoreCase: false });
+      for (const [key, method] of methods) {
+        const [httpMethod, path] = key.split(' ') as [RouteMethod, string];
+        gateway.add(httpMethod, path, method);
+      }
+      const routes = internalRoutes();
+      expect(routes.length).toBeGreaterThan(80);
+      for (const route of routes) {
+        // A call as a caller makes it: each path parameter a value.
+        const path = route.path.replace(/\{([^}]+)\}/g, '$1-1');
+        const found = gateway.match(route.method, path);
+        expect(found.kind, `${route.method} ${route.path}`).toBe('found');
+        if (found.kind === 'found')
+          expect(fnOfMethod(simulation, found.value), `${route.method} ${route.path}`).toBe(route.fn);
+      }
       expect(methods.has('GET /gateway/signing-key')).toBe(true);
     });
 
-    it('creates a method for every spelling of an aliased path, on the same function as its canonical path', () => {
+    it('lays the API out with a mount per function subtree: fewer methods than routes', () => {
       const methods = methodsOfApi(simulation.statelessJson, internal(simulation));
-      const aliased = operations.filter((operation) => (operation.aliases ?? []).length > 0);
-      expect(aliased.map((operation) => operation.id)).toContain('amendAccount');
-      for (const operation of aliased) {
-        const canonical = methods.get(`${operation.method} ${operation.path}`);
-        expect(canonical, operation.path).toBeDefined();
-        for (const alias of operation.aliases ?? []) {
-          const method = methods.get(`${operation.method} ${alias}`);
-          expect(method, alias).toBeDefined();
-          expect(method?.Properties?.Integration).toEqual(canonical?.Properties?.Integration);
-        }
-      }
-      expect(methods.has('PATCH /v1/accounts/{accountId}')).toBe(true);
-      expect(methods.has('GET /v1/accounts/virtual')).toBe(true);
-      expect(methods.has('DELETE /v1/accounts/{accountId}/virtual/{virtualAccountId}')).toBe(true);
+      const layout = apiLayout(internalRoutes());
+      expect([...methods.keys()].sort()).toEqual(
+        layout.map((method) => `${method.method} ${method.path}`).sort(),
+      );
+      expect(methods.size).toBeLessThan(internalRoutes().length * 0.7);
+      // A mount: ANY on a greedy proxy, the function matching the path itself.
+      expect(fnOfMethod(simulation, methods.get('ANY /fx/{proxy+}'))).toBe('fx');
     });
 
     it('requires IAM authorization on every method', () => {
@@ -557,38 +568,18 @@ describe('the stateless stack', () => {
           JSON.stringify(method.Properties?.RestApiId) === JSON.stringify({ Ref: internal(simulation) }) &&
           method.Properties?.HttpMethod !== 'OPTIONS',
       );
-      expect(methods.length).toBe(internalRoutes().length);
+      expect(methods.length).toBe(apiLayout(internalRoutes()).length);
       for (const [, method] of methods) expect(method.Properties?.AuthorizationType).toBe('AWS_IAM');
     });
 
-    it('validates every request and requires a JSON object where the operation takes a body', () => {
-      const [validatorId, validator] = onlyResourceOfType(
-        simulation.statelessJson,
-        'AWS::ApiGateway::RequestValidator',
+    it('lets API Gateway invoke each function through one permission for the API, not one per method', () => {
+      const permissions = resourcesOfType(simulation.statelessJson, 'AWS::Lambda::Permission').filter(
+        ([, permission]) => JSON.stringify(permission.Properties?.SourceArn).includes(internal(simulation)),
       );
-      expect(validator.Properties).toMatchObject({
-        ValidateRequestBody: true,
-        ValidateRequestParameters: true,
-      });
-      const methods = methodsOfApi(simulation.statelessJson, internal(simulation));
-      for (const method of methods.values()) {
-        expect(method.Properties?.RequestValidatorId).toEqual({ Ref: validatorId });
-      }
-      const [modelId, model] = onlyResourceOfType(simulation.statelessJson, 'AWS::ApiGateway::Model');
-      expect(model.Properties?.Schema).toMatchObject({ type: 'object' });
-      expect(methods.get('POST /v1/Test')?.Properties?.RequestModels).toEqual({
-        'application/json': { Ref: modelId },
-      });
-    });
-
-    it('answers API Gateway’s own 400s as problem+json', () => {
-      for (const type of ['BAD_REQUEST_BODY', 'BAD_REQUEST_PARAMETERS']) {
-        simulation.stateless.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
-          ResponseType: type,
-          StatusCode: '400',
-          ResponseParameters: { 'gatewayresponse.header.Content-Type': "'application/problem+json'" },
-        });
-      }
+      const served = new Set(internalRoutes().map((route) => route.fn));
+      expect(permissions).toHaveLength(served.size);
+      for (const [, permission] of permissions)
+        expect(JSON.stringify(permission.Properties?.SourceArn)).toContain('/*/*/*');
     });
 
     it('writes JSON access logs to a log group, execution errors, and throttles the stage', () => {

@@ -5,7 +5,7 @@ import type { Institution } from './institutions.js';
 import type { RequestRecord } from './logs.js';
 import { jsonResponse, problemAnswer, TITLES } from './problems.js';
 import type { AdminApi, AdminContext, AdminHandler, Product } from './product.js';
-import { Router } from './router.js';
+import { Router } from '#shared/http/router.js';
 import type { EmitOptions, SimHost, SimResponse } from './types.js';
 import type { DeliveryRecord, WebhookRecord } from './webhooks.js';
 

@@ -16,7 +16,7 @@ import type { Faults, RequestFaultPlan } from './faults.js';
 import type { Institution, InstitutionRegistry } from './institutions.js';
 import { jsonResponse, plainDetail, problemAnswer, TITLES } from './problems.js';
 import type { RequestIdRegistry } from './request-ids.js';
-import type { Router } from './router.js';
+import type { Router } from '#shared/http/router.js';
 import type { SimState } from './state.js';
 import type { RouteContext, RouteHandler, SimResponse } from './types.js';
 import type { TopLevelMembers } from './webhooks.js';

@@ -16,7 +16,7 @@ import type { BankApi, Product } from './product.js';
 import { problemAnswer, TITLES } from './problems.js';
 import { readBody } from './read-body.js';
 import { RequestIdRegistry } from './request-ids.js';
-import { Router } from './router.js';
+import { Router } from '#shared/http/router.js';
 import { ClockScheduler, InFlight } from './scheduler.js';
 import { SimState } from './state.js';
 import type { BodyOf, EmitOptions, PathParams, RouteHandler } from './types.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RequestIdRegistry } from '#sim/core/request-ids.js';
-import { Router } from '#sim/core/router.js';
+import { Router } from '#shared/http/router.js';
 import { nonceDigits } from '#sim/core/webhook-answer.js';
 
 describe('the route table', () => {

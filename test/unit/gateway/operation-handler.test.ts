@@ -36,6 +36,7 @@ const event = (overrides: Partial<APIGatewayProxyEvent>) =>
   ({
     httpMethod: 'GET',
     resource: '/v1/Test',
+    path: '/v1/Test',
     headers: {},
     body: null,
     isBase64Encoded: false,
@@ -55,9 +56,24 @@ describe('the operation Lambda maps API Gateway events to the gateway use case',
     expect(answer.headers?.['x-correlation-id']).toBe('c-1');
   });
 
-  it('answers 404 for a resource this function does not serve', async () => {
-    const answer = await handlerWith({ token: async () => 't' })(event({ resource: '/v9/Nope' }), context);
-    expect(answer.statusCode).toBe(404);
+  it('answers 404 for a path this function does not serve, and 405 naming the methods for one it does', async () => {
+    const handler = handlerWith({ token: async () => 't' });
+    const notFound = await handler(event({ resource: '/{proxy+}', path: '/v9/Nope' }), context);
+    expect(notFound.statusCode).toBe(404);
+    expect(JSON.parse(notFound.body).detail).toBe('GET /v9/Nope is not served here.');
+    const wrongMethod = await handler(event({ httpMethod: 'PUT' }), context);
+    expect(wrongMethod.statusCode).toBe(405);
+    expect(wrongMethod.headers?.allow).toBe('GET, POST');
+  });
+
+  it('serves a call a mount brought (`{proxy+}`) by the path the caller used', async () => {
+    const sent: string[] = [];
+    const answer = await handlerWith({ token: async () => 't' }, sent)(
+      event({ resource: '/v1/{proxy+}', pathParameters: { proxy: 'Test' } }),
+      context,
+    );
+    expect(answer.statusCode).toBe(200);
+    expect(sent).toEqual(['https://bank.test/v1/Test']);
   });
 
   it('answers an unexpected failure as a 500 problem with a reference, not the error text', async () => {

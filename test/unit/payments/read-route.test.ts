@@ -43,7 +43,7 @@ describe('GET /gateway/payments/{endToEndId}', () => {
     expect(JSON.parse(answer.body)).toMatchObject({ status: 404, instance: '/gateway/payments/nobody' });
   });
 
-  it.each(['', '..', '.', 'a'.repeat(36), 'a b', 'a%2Fb', 'a\\b', 'é'])(
+  it.each(['..', '.', 'a'.repeat(36), 'a b', 'a%2Fb', 'a\\b', 'é'])(
     'answers 400 naming endToEndId for %j',
     async (id) => {
       const answer = await read(new MemoryPaymentStore(), id);
@@ -51,6 +51,12 @@ describe('GET /gateway/payments/{endToEndId}', () => {
       expect(JSON.parse(answer.body)).toMatchObject({ errors: { endToEndId: [expect.any(String)] } });
     },
   );
+
+  it('answers 404 for the collection itself: no id, no read', async () => {
+    const answer = await read(new MemoryPaymentStore(), '');
+    expect(answer.statusCode).toBe(404);
+    expect(JSON.parse(answer.body).detail).toBe('GET /gateway/payments/ is not served here.');
+  });
 
   it('accepts 35 safe characters', async () => {
     const answer = await read(new MemoryPaymentStore(), `${'a'.repeat(33)}:-`);

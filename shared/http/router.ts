@@ -1,9 +1,13 @@
-import type { HttpMethod } from '#shared/http/types.js';
+import type { HttpMethod } from './types.js';
 
-type Segment = { literal: string } | { param: string };
+/** A variable segment; `greedy` (`{proxy+}`, last only) takes one or more segments, as in API Gateway. */
+type Segment = { literal: string } | { param: string; greedy?: true };
+
+/** `ANY` matches every method, after the methods a template names (API Gateway's order). */
+export type RouteMethod = HttpMethod | 'ANY';
 
 interface Entry<T> {
-  method: HttpMethod;
+  method: RouteMethod;
   template: string;
   segments: Segment[];
   value: T;
@@ -11,12 +15,12 @@ interface Entry<T> {
 
 export type RouteMatch<T> =
   | { kind: 'found'; value: T; params: Record<string, string>; template: string }
-  | { kind: 'method-not-allowed'; allow: HttpMethod[] }
+  | { kind: 'method-not-allowed'; allow: RouteMethod[] }
   | { kind: 'not-found' };
 
 /**
- * Path templates in the spec's syntax (`/v3/Accounts/{accountId}`), for the simulated bank and the
- * sandbox's API Gateway. When several templates match, the one with a literal earliest wins
+ * Path templates in the spec's syntax (`/v3/Accounts/{accountId}`, and API Gateway's greedy `{proxy+}`),
+ * for the simulated bank, the sandbox's API Gateway and the functions behind the internal API. When several templates match, the one with a literal earliest wins
  * (`/v1/Accounts/Virtual` before `/v1/Accounts/{accountId}`), as in both. Literal segments compare
  * without case when `ignoreCase` is set (the bank's routing); API Gateway compares them exactly.
  */
@@ -28,7 +32,7 @@ export class Router<T> {
     this.#fold = options.ignoreCase ? (text) => text.toLowerCase() : (text) => text;
   }
 
-  add(method: HttpMethod, template: string, value: T): void {
+  add(method: RouteMethod, template: string, value: T): void {
     const segments = parseTemplate(template, this.#fold);
     const shape = shapeOf(segments);
     if (this.#entries.some((entry) => entry.method === method && shapeOf(entry.segments) === shape)) {
@@ -45,7 +49,7 @@ export class Router<T> {
       return params ? [{ entry, params }] : [];
     });
     if (candidates.length === 0) return { kind: 'not-found' };
-    const forMethod = candidates.filter(({ entry }) => entry.method === method);
+    const forMethod = candidates.filter(({ entry }) => entry.method === method || entry.method === 'ANY');
     if (forMethod.length === 0) {
       const allow = [...new Set(candidates.map(({ entry }) => entry.method))];
       return { kind: 'method-not-allowed', allow };
@@ -59,9 +63,11 @@ function parseTemplate(template: string, fold: (text: string) => string): Segmen
   if (!template.startsWith('/')) throw new Error(`a route path must start with /: ${template}`);
   return trimSlashes(template)
     .split('/')
-    .map((part) => {
-      const param = /^\{([A-Za-z_][A-Za-z0-9_]*)\}$/.exec(part)?.[1];
-      if (param) return { param };
+    .map((part, index, parts) => {
+      const variable = /^\{([A-Za-z_][A-Za-z0-9_]*)(\+?)\}$/.exec(part);
+      if (variable?.[1] !== undefined && variable[2] === '') return { param: variable[1] };
+      if (variable?.[1] !== undefined && index === parts.length - 1)
+        return { param: variable[1], greedy: true as const };
       if (part.includes('{') || part.includes('}') || part === '') {
         throw new Error(`unsupported segment "${part}" in route ${template}`);
       }
@@ -70,7 +76,9 @@ function parseTemplate(template: string, fold: (text: string) => string): Segmen
 }
 
 function shapeOf(segments: Segment[]): string {
-  return segments.map((segment) => ('literal' in segment ? segment.literal : '{}')).join('/');
+  return segments
+    .map((segment) => ('literal' in segment ? segment.literal : segment.greedy ? '{+}' : '{}'))
+    .join('/');
 }
 
 /** Undefined when a segment is not valid percent-encoding: such a path matches nothing. */
@@ -91,12 +99,21 @@ function matchSegments(
   parts: string[],
   fold: (text: string) => string,
 ): Record<string, string> | undefined {
-  if (segments.length !== parts.length) return undefined;
+  const greedy = segments.at(-1);
+  if (greedy !== undefined && 'greedy' in greedy) {
+    if (parts.length < segments.length) return undefined;
+  } else if (segments.length !== parts.length) return undefined;
   const params: Record<string, string> = {};
   for (const [index, segment] of segments.entries()) {
     const part = parts[index] ?? '';
     if ('param' in segment) {
       if (part === '') return undefined;
+      if (segment.greedy) {
+        const rest = parts.slice(index);
+        if (rest.includes('')) return undefined;
+        params[segment.param] = rest.join('/');
+        return params;
+      }
       params[segment.param] = part;
     } else if (segment.literal !== fold(part)) {
       return undefined;
@@ -105,11 +122,13 @@ function matchSegments(
   return params;
 }
 
+/** Literal before variable before greedy, segment by segment; then a named method before `ANY`. */
 function moreSpecific<T>(a: Entry<T>, b: Entry<T>): boolean {
-  for (const [index, segment] of a.segments.entries()) {
-    const aLiteral = 'literal' in segment;
-    const bLiteral = 'literal' in (b.segments[index] ?? {});
-    if (aLiteral !== bLiteral) return aLiteral;
+  const rank = (segment: Segment | undefined) =>
+    segment === undefined ? 3 : 'literal' in segment ? 0 : segment.greedy ? 2 : 1;
+  for (let index = 0; index < Math.max(a.segments.length, b.segments.length); index++) {
+    const [aRank, bRank] = [rank(a.segments[index]), rank(b.segments[index])];
+    if (aRank !== bRank) return aRank < bRank;
   }
-  return false;
+  return a.method !== 'ANY' && b.method === 'ANY';
 }
