@@ -214,6 +214,10 @@ export class StatefulStack extends Stack {
       eventPattern: { account: [this.account] },
       retention: Duration.days(config.eventArchiveRetentionDays),
     });
+    // Kept if the stack is ever deleted: the archive is the record of every event (`clearway replay`), and
+    // it needs its bus.
+    this.eventArchive.applyRemovalPolicy(RemovalPolicy.RETAIN);
+    this.eventBus.applyRemovalPolicy(RemovalPolicy.RETAIN);
 
     // --- Webhook queue, its DLQ (also the quarantine), the body bucket and the alarm ------------------
     // Both queues hold webhooks not yet processed (money events): kept if the stack is ever deleted. The

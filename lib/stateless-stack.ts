@@ -1,4 +1,5 @@
 import { Aws, CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import type { CfnAccount } from 'aws-cdk-lib/aws-apigateway';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as lambdaEventSources from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -28,7 +29,6 @@ import {
   fnNames,
   pascalCase,
   functionRoleName,
-  internalRoutes,
   operationFunctionNames,
   statementBucketName,
   webhookBodyBucketName,
@@ -38,7 +38,6 @@ import { ApiGatewayAccountLogging } from './constructs/api-logging.js';
 import { AttentionSweep } from './constructs/attention-sweep.js';
 import { CapacityAlarms } from './constructs/capacity-alarms.js';
 import { ClearwayFunction } from './constructs/function.js';
-import { InternalApi } from './constructs/internal-api.js';
 import { MccyBatchWorkflow } from './constructs/mccy-batch-workflow.js';
 import { OperationsDashboard } from './constructs/operations-dashboard.js';
 import { TokenExpiryCheck } from './constructs/token-expiry-check.js';
@@ -87,14 +86,15 @@ export interface StatelessStackProps extends StackProps {
 }
 
 /**
- * What can be replaced at any time: the functions, their roles and the two APIs. Every grant is written
+ * What can be replaced at any time: the functions, their roles and the webhook API. Every grant is written
  * out here, on the function's own role, by name of action and resource; nothing here changes a resource
  * policy of the stateful stack (that would point the dependency the wrong way).
  */
 export class StatelessStack extends Stack {
   /** Every function by its `fn` name. */
   readonly functions = new Map<string, ClearwayFunction>();
-  readonly internalApi: InternalApi;
+  /** The region's API Gateway logging setting, when this environment owns it (`apiGatewayCloudWatchRole`). */
+  readonly apiGatewayAccount?: CfnAccount;
   readonly webhookApi: WebhookApi;
 
   constructor(scope: Construct, id: string, props: StatelessStackProps) {
@@ -405,26 +405,20 @@ export class StatelessStack extends Stack {
     });
 
     // --- APIs --------------------------------------------------------------------------------------------
-    const handlers = new Map<string, lambda.IFunction>(
-      [...this.functions].map(([name, made]) => [name, made.function] as const),
-    );
-    this.internalApi = new InternalApi(this, 'InternalApi', { config, routes: internalRoutes(), handlers });
+    // The internal API is the API stack's (lib/api-stack.ts): it grows with the bank's operations.
     this.webhookApi = new WebhookApi(this, 'WebhookApi', { config, receiver: receiverTarget });
     if (config.apiGatewayCloudWatchRole) {
       const logging = new ApiGatewayAccountLogging(this, 'ApiGatewayAccount');
       // Execution logging fails to deploy until the account setting names a role.
-      this.internalApi.api.deploymentStage.node.addDependency(logging.account);
       this.webhookApi.api.deploymentStage.node.addDependency(logging.account);
+      this.apiGatewayAccount = logging.account;
     }
 
     // --- Capacity alarms ---------------------------------------------------------------------------------
     new CapacityAlarms(this, 'CapacityAlarms', {
       config,
       functions: new Map([...this.functions.values()].map((made) => [made.node.id, made.function] as const)),
-      apis: [
-        { id: 'InternalApi', api: this.internalApi.api, throttle: config.internalApi.throttle },
-        { id: 'WebhookApi', api: this.webhookApi.api, throttle: config.webhookApi.throttle },
-      ],
+      apis: [{ id: 'WebhookApi', api: this.webhookApi.api, throttle: config.webhookApi.throttle }],
       // Each table with every item action any function calls on it.
       tables: tableDefinitions.map((table) => ({
         id: `${pascalCase(table.name)}Table`,
@@ -460,7 +454,6 @@ export class StatelessStack extends Stack {
       ],
     });
 
-    new CfnOutput(this, 'InternalApiUrlOutput', { key: 'InternalApiUrl', value: this.internalApi.api.url });
     new CfnOutput(this, 'WebhookUrlOutput', {
       key: 'WebhookUrl',
       value: this.webhookApi.api.urlForPath('/webhooks'),

@@ -29,6 +29,8 @@ export interface CapacityAlarmsProps {
   }[];
   /** Receives every alarm and its return to OK, as the DLQ alarm does; none when no target is configured. */
   readonly alarmTopic?: sns.ITopic;
+  /** Whether these include the account's quotas (one stack of an environment has them); default true. */
+  readonly accountQuotas?: boolean;
 }
 
 const minute = Duration.minutes(1);
@@ -74,29 +76,31 @@ export class CapacityAlarms extends Construct {
     };
 
     // --- Account quotas --------------------------------------------------------------------------------
-    alarm(
-      'KmsSignRate',
-      usage('KMS', 'Sign'),
-      quotas.kmsRsaRequestsPerSecond * 60 * share,
-      `KMS Sign calls in this account and region reached ${percent} of the RSA cryptographic request rate quota (${quotas.kmsRsaRequestsPerSecond}/s, averaged over a minute). The quota is shared by every RSA key of the account: above it, bank requests and webhook answers fail to sign (ThrottlingException). Find the callers (CloudTrail), then ask for a higher quota in Service Quotas (KMS) and set -c quotaKmsRsaRequestsPerSecond to it.`,
-    );
-    alarm(
-      'EventBridgePutEventsRate',
-      usage('EventBridge', 'PutEvents'),
-      quotas.eventBridgePutEventsPerSecond * 60 * share,
-      `EventBridge PutEvents calls in this account and region reached ${percent} of the assumed PutEvents quota (${quotas.eventBridgePutEventsPerSecond}/s, averaged over a minute; the real value depends on the region). Above it the webhook processor's publications are throttled and webhooks are retried, then dead-lettered. Check the real quota in Service Quotas (EventBridge), ask for more if needed and set -c quotaEventBridgePutEventsPerSecond to it.`,
-    );
-    alarm(
-      'LambdaAccountConcurrency',
-      new cloudwatch.Metric({
-        namespace: 'AWS/Lambda',
-        metricName: 'ClaimedAccountConcurrency',
-        statistic: cloudwatch.Stats.MAXIMUM,
-        period: minute,
-      }),
-      quotas.lambdaConcurrentExecutions * share,
-      `Lambda concurrency claimed in this account and region reached ${percent} of the concurrent executions quota (${quotas.lambdaConcurrentExecutions}). Above it every function of the account is throttled, Clearway's included (the receiver must answer the bank within 5 s). Find the busy functions (ConcurrentExecutions by function), then ask for a higher quota in Service Quotas (Lambda) and set -c quotaLambdaConcurrentExecutions to it.`,
-    );
+    if (props.accountQuotas !== false) {
+      alarm(
+        'KmsSignRate',
+        usage('KMS', 'Sign'),
+        quotas.kmsRsaRequestsPerSecond * 60 * share,
+        `KMS Sign calls in this account and region reached ${percent} of the RSA cryptographic request rate quota (${quotas.kmsRsaRequestsPerSecond}/s, averaged over a minute). The quota is shared by every RSA key of the account: above it, bank requests and webhook answers fail to sign (ThrottlingException). Find the callers (CloudTrail), then ask for a higher quota in Service Quotas (KMS) and set -c quotaKmsRsaRequestsPerSecond to it.`,
+      );
+      alarm(
+        'EventBridgePutEventsRate',
+        usage('EventBridge', 'PutEvents'),
+        quotas.eventBridgePutEventsPerSecond * 60 * share,
+        `EventBridge PutEvents calls in this account and region reached ${percent} of the assumed PutEvents quota (${quotas.eventBridgePutEventsPerSecond}/s, averaged over a minute; the real value depends on the region). Above it the webhook processor's publications are throttled and webhooks are retried, then dead-lettered. Check the real quota in Service Quotas (EventBridge), ask for more if needed and set -c quotaEventBridgePutEventsPerSecond to it.`,
+      );
+      alarm(
+        'LambdaAccountConcurrency',
+        new cloudwatch.Metric({
+          namespace: 'AWS/Lambda',
+          metricName: 'ClaimedAccountConcurrency',
+          statistic: cloudwatch.Stats.MAXIMUM,
+          period: minute,
+        }),
+        quotas.lambdaConcurrentExecutions * share,
+        `Lambda concurrency claimed in this account and region reached ${percent} of the concurrent executions quota (${quotas.lambdaConcurrentExecutions}). Above it every function of the account is throttled, Clearway's included (the receiver must answer the bank within 5 s). Find the busy functions (ConcurrentExecutions by function), then ask for a higher quota in Service Quotas (Lambda) and set -c quotaLambdaConcurrentExecutions to it.`,
+      );
+    }
 
     // --- API stage throttles ---------------------------------------------------------------------------
     for (const { id: apiId, api, throttle } of props.apis) {

@@ -148,6 +148,7 @@ function deployedFunctions(assembly: SynthesizedAssembly): Array<{ entry: string
   const templates = new DeployedTemplates(
     stack(assembly.stateful),
     stack(assembly.stateless),
+    stack(assembly.api),
     assembly.outdir,
     () => '',
   );

@@ -73,10 +73,10 @@ describe('a broken copy of the simulation templates', () => {
     deployment = await LocalDeployment.start({
       assemblyDir,
       only: ['gateway-signing-key'],
-      alter: ({ stateless }) => {
-        for (const [logicalId, permission] of resourcesOfType(stateless, 'AWS::Lambda::Permission')) {
+      alter: ({ api }) => {
+        for (const [logicalId, permission] of resourcesOfType(api, 'AWS::Lambda::Permission')) {
           if (JSON.stringify(permission.Properties?.FunctionName).includes('GatewaySigningKey'))
-            delete stateless.Resources[logicalId];
+            delete api.Resources[logicalId];
         }
       },
     });

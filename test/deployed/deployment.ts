@@ -35,7 +35,7 @@ export interface DeploymentOptions {
   /** The assembly folder (`cdk.out/simulation`). */
   readonly assemblyDir: string;
   /** Changes a copy of the templates before anything starts (tests that break the deployment on purpose). */
-  readonly alter?: (templates: { stateful: CfnTemplate; stateless: CfnTemplate }) => void;
+  readonly alter?: (templates: { stateful: CfnTemplate; stateless: CfnTemplate; api: CfnTemplate }) => void;
   /** Start only these functions (by `functions/` name); default all. */
   readonly only?: readonly string[];
 }
@@ -174,7 +174,7 @@ export class LocalDeployment {
         closers.push(() => new Promise((resolve) => server.close(resolve)));
         return server;
       };
-      const internal = await apiServer('Stateless/InternalApi/');
+      const internal = await apiServer('Api/InternalApi/');
       const webhooks = await apiServer('Stateless/WebhookApi/');
       const deployment = new LocalDeployment(
         templates,
@@ -351,11 +351,10 @@ function apiRoutes(
   lambdas: ReadonlyMap<string, LocalLambda>,
   invocationDenials: string[],
 ): Route[] {
-  const stack = templates.stateless;
   const [apiLogicalId] =
-    resourcesOfType(stack.template, 'AWS::ApiGateway::RestApi').find(([, api]) =>
-      String(api.Metadata?.['aws:cdk:path'] ?? '').startsWith(apiPath),
-    ) ?? [];
+    templates.stacks
+      .flatMap((stack) => resourcesOfType(stack.template, 'AWS::ApiGateway::RestApi'))
+      .find(([, api]) => String(api.Metadata?.['aws:cdk:path'] ?? '').startsWith(apiPath)) ?? [];
   if (apiLogicalId === undefined) throw new Error(`no REST API under ${apiPath}`);
   const stageArn = templates.apiStageArn(apiLogicalId);
   return templates.apiMethods(apiLogicalId).flatMap((method) => {

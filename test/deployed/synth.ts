@@ -12,6 +12,7 @@ export interface SynthesizedAssembly {
   readonly outdir: string;
   readonly stateful: { stackName: string; templateFile: string };
   readonly stateless: { stackName: string; templateFile: string };
+  readonly api: { stackName: string; templateFile: string };
 }
 
 /**
@@ -31,7 +32,7 @@ export function synthesizeForDeployment(envName: EnvironmentName, outdir: string
       'aws:cdk:enable-path-metadata': true,
     },
   });
-  const { stateful, stateless } = createClearway(
+  const { stateful, stateless, api } = createClearway(
     app,
     loadConfig((key) => app.node.tryGetContext(key)),
   );
@@ -41,7 +42,13 @@ export function synthesizeForDeployment(envName: EnvironmentName, outdir: string
     const artifact = assembly.getStackByName(name);
     return { stackName: name, templateFile: artifact.templateFullPath };
   };
-  return { envName, outdir, stateful: stack(stateful.stackName), stateless: stack(stateless.stackName) };
+  return {
+    envName,
+    outdir,
+    stateful: stack(stateful.stackName),
+    stateless: stack(stateless.stackName),
+    api: stack(api.stackName),
+  };
 }
 
 export function readTemplate(file: string): CfnTemplate {

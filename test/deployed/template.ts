@@ -22,7 +22,7 @@ function readTemplate(file: string): CfnTemplate {
 }
 
 /**
- * The two stacks of a synthesized assembly (`cdk.out/<env>`), named as its manifest names them for `cdk deploy`.
+ * The three stacks of a synthesized assembly (`cdk.out/<env>`), named as its manifest names them for `cdk deploy`.
  * `alter` changes the copies read before anything is resolved (a deployment broken on purpose). An SSM-typed
  * parameter reads what the stateful stack writes to that name (a first deploy), or what `operatorValue` makes
  * of it (an operator has replaced it since).
@@ -30,7 +30,7 @@ function readTemplate(file: string): CfnTemplate {
 export function loadDeployedTemplates(
   assemblyDir: string,
   options: {
-    alter?: (templates: { stateful: CfnTemplate; stateless: CfnTemplate }) => void;
+    alter?: (templates: { stateful: CfnTemplate; stateless: CfnTemplate; api: CfnTemplate }) => void;
     operatorValue?: (written: string) => string;
   } = {},
 ): DeployedTemplates {
@@ -47,7 +47,8 @@ export function loadDeployedTemplates(
   };
   const stateful = stack('Stateful');
   const stateless = stack('Stateless');
-  options.alter?.({ stateful: stateful.template, stateless: stateless.template });
+  const api = stack('Api');
+  options.alter?.({ stateful: stateful.template, stateless: stateless.template, api: api.template });
   const ssmValue = (name: string) => {
     const [, parameter] =
       resourcesOfType(stateful.template, 'AWS::SSM::Parameter').find(
@@ -57,28 +58,35 @@ export function loadDeployedTemplates(
     const written = templates.resolveString(parameter.Properties?.Value, stateful);
     return options.operatorValue?.(written) ?? written;
   };
-  const templates: DeployedTemplates = new DeployedTemplates(stateful, stateless, assemblyDir, ssmValue);
+  const templates: DeployedTemplates = new DeployedTemplates(stateful, stateless, api, assemblyDir, ssmValue);
   return templates;
 }
 
-/** The resources of both stacks, resolvable by logical id. */
+/** The resources of every stack, resolvable by logical id. */
 export class DeployedTemplates {
   constructor(
     readonly stateful: SynthesizedStack,
     readonly stateless: SynthesizedStack,
+    /** The internal API's stack. */
+    readonly api: SynthesizedStack,
     /** The assembly folder the templates' asset paths are relative to. */
     readonly assemblyDir: string,
     /** What CloudFormation reads from SSM for an `AWS::SSM::Parameter::Value<String>` parameter. */
     readonly ssmValue: (name: string) => string | undefined,
   ) {}
 
-  /** The resource and its stack, by logical id (unique across the two stacks here). */
+  /** Every stack, the replaceable ones first. */
+  get stacks(): SynthesizedStack[] {
+    return [this.stateless, this.api, this.stateful];
+  }
+
+  /** The resource and its stack, by logical id (unique across the stacks here). */
   resource(logicalId: string, stack?: SynthesizedStack): { stack: SynthesizedStack; resource: CfnResource } {
-    for (const candidate of stack === undefined ? [this.stateless, this.stateful] : [stack]) {
+    for (const candidate of stack === undefined ? this.stacks : [stack]) {
       const resource = candidate.template.Resources[logicalId];
       if (resource !== undefined) return { stack: candidate, resource };
     }
-    throw new Error(`no resource ${logicalId} in ${stack?.stackName ?? 'either template'}`);
+    throw new Error(`no resource ${logicalId} in ${stack?.stackName ?? 'any template'}`);
   }
 
   /** A template value with every intrinsic function resolved, as CloudFormation would at deploy time. */
@@ -264,7 +272,7 @@ export class DeployedTemplates {
   }
 
   private output(stackName: string, outputName: string): unknown {
-    const stack = [this.stateful, this.stateless].find((candidate) => candidate.stackName === stackName);
+    const stack = this.stacks.find((candidate) => candidate.stackName === stackName);
     const output = stack?.template.Outputs?.[outputName];
     if (stack === undefined || output === undefined)
       throw new Error(`no output ${outputName} in stack ${stackName}`);
@@ -272,10 +280,16 @@ export class DeployedTemplates {
   }
 
   private imported(exportName: string): unknown {
-    for (const stack of [this.stateful, this.stateless]) {
+    const { value, stack } = this.exported(exportName);
+    return this.resolve(value, stack);
+  }
+
+  /** The output a stack exports under `exportName`, unresolved, with its stack. */
+  private exported(exportName: string): { value: unknown; stack: SynthesizedStack } {
+    for (const stack of this.stacks) {
       for (const output of Object.values(stack.template.Outputs ?? {})) {
         if (output.Export !== undefined && this.resolveString(output.Export.Name, stack) === exportName)
-          return this.resolve(output.Value, stack);
+          return { value: output.Value, stack };
       }
     }
     throw new Error(`no stack exports ${exportName}`);
@@ -337,9 +351,14 @@ export class DeployedTemplates {
     };
   }
 
+  /** The stack a REST API is in. */
+  stackOf(apiLogicalId: string): SynthesizedStack {
+    return this.resource(apiLogicalId).stack;
+  }
+
   /** Every method of a REST API with the function its proxy integration invokes. */
   apiMethods(apiLogicalId: string): ApiMethod[] {
-    return [...methodsOfApi(this.stateless.template, apiLogicalId)].map(([key, method]) => {
+    return [...methodsOfApi(this.stackOf(apiLogicalId).template, apiLogicalId)].map(([key, method]) => {
       const [httpMethod, path] = key.split(' ') as [string, string];
       const functionLogicalId = this.functionNamedIn(method.Properties?.Integration);
       if (functionLogicalId === undefined) throw new Error(`${key} has no Lambda integration`);
@@ -354,11 +373,21 @@ export class DeployedTemplates {
 
   /**
    * The function a template value names, wherever inside it: by `Fn::GetAtt [function, Arn]`, or by `Ref` of
-   * the function or of an alias of it (the receiver's `live` alias, with provisioned concurrency).
+   * the function or of an alias of it (the receiver's `live` alias, with provisioned concurrency), or through
+   * another stack's output of either (`Fn::GetStackOutput`, `Fn::ImportValue`).
    */
   functionNamedIn(value: unknown): string | undefined {
     if (typeof value !== 'object' || value === null) return undefined;
     const record = value as Record<string, unknown>;
+    if (record['Fn::ImportValue'] !== undefined) {
+      const name = this.resolveString(record['Fn::ImportValue'], this.stateless);
+      return this.functionNamedIn(this.exported(name).value);
+    }
+    const output = record['Fn::GetStackOutput'] as { StackName?: string; OutputName?: string } | undefined;
+    if (output?.OutputName !== undefined) {
+      const stack = this.stacks.find((candidate) => candidate.stackName === output.StackName);
+      return this.functionNamedIn(stack?.template.Outputs?.[output.OutputName]?.Value);
+    }
     const getAtt = record['Fn::GetAtt'];
     const named = typeof record.Ref === 'string' ? record.Ref : Array.isArray(getAtt) ? getAtt[0] : undefined;
     const resource = typeof named === 'string' ? this.stateless.template.Resources[named] : undefined;
@@ -377,18 +406,19 @@ export class DeployedTemplates {
    * (`AWS::Lambda::Permission`, on the function or its alias).
    */
   invokePermissions(functionLogicalId: string, principal: string): string[] {
-    const stack = this.stateless;
-    return resourcesOfType(stack.template, 'AWS::Lambda::Permission').flatMap(([, permission]) => {
-      const properties = permission.Properties ?? {};
-      if (properties.Principal !== principal || properties.Action !== 'lambda:InvokeFunction') return [];
-      if (this.functionNamedIn(properties.FunctionName) !== functionLogicalId) return [];
-      return [properties.SourceArn === undefined ? '*' : this.resolveString(properties.SourceArn, stack)];
-    });
+    return this.stacks.flatMap((stack) =>
+      resourcesOfType(stack.template, 'AWS::Lambda::Permission').flatMap(([, permission]) => {
+        const properties = permission.Properties ?? {};
+        if (properties.Principal !== principal || properties.Action !== 'lambda:InvokeFunction') return [];
+        if (this.functionNamedIn(properties.FunctionName) !== functionLogicalId) return [];
+        return [properties.SourceArn === undefined ? '*' : this.resolveString(properties.SourceArn, stack)];
+      }),
+    );
   }
 
   /** The execute-api ARN prefix of a REST API's stage: `arn:...:execute-api:<region>:<account>:<id>/<stage>`. */
   apiStageArn(apiLogicalId: string): string {
-    const stack = this.stateless;
+    const stack = this.stackOf(apiLogicalId);
     const [stageId] =
       resourcesOfType(stack.template, 'AWS::ApiGateway::Stage').find(
         ([, stage]) => JSON.stringify(stage.Properties?.RestApiId) === JSON.stringify({ Ref: apiLogicalId }),

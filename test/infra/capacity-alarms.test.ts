@@ -9,6 +9,7 @@ import {
   resourcesOfType,
   type Synthesized,
   synthesize,
+  replaceable,
 } from './synth.js';
 
 const pascalNames = functionNames().map(pascalCase);
@@ -73,19 +74,19 @@ describe('capacity alarms', () => {
 
   it('raise the internal API throttle and its alarm from the context', () => {
     expect(overridden.config.internalApi.throttle).toEqual({ rateLimit: 400, burstLimit: 800 });
-    expect(alarm(overridden.statelessJson, 'InternalApiThrottled')).toMatchObject({
+    expect(alarm(replaceable(overridden), 'InternalApiThrottled')).toMatchObject({
       Threshold: 400 * 60 * 0.5,
     });
   });
 
   it('are all in the stateless stack, one per limit, function and table, with a description', () => {
     // The operations dashboard's and the token check's alarms are pinned in operability.test.ts.
-    const found = resourcesOfType(simulation.statelessJson, 'AWS::CloudWatch::Alarm').filter(([logicalId]) =>
+    const found = resourcesOfType(replaceable(simulation), 'AWS::CloudWatch::Alarm').filter(([logicalId]) =>
       logicalId.startsWith('CapacityAlarms'),
     );
     expect(found).toHaveLength(allAlarms().length);
     for (const id of allAlarms()) {
-      const properties = alarm(simulation.statelessJson, id);
+      const properties = alarm(replaceable(simulation), id);
       expect(properties).toMatchObject(warning);
       expect(typeof properties.AlarmDescription, id).toBe('string');
       expect(String(properties.AlarmDescription).length, id).toBeGreaterThan(100);
@@ -93,7 +94,7 @@ describe('capacity alarms', () => {
   });
 
   it('watch the KMS Sign and EventBridge PutEvents call counts at 80% of the quota per minute by default', () => {
-    expect(alarm(simulation.statelessJson, 'KmsSignRate')).toMatchObject({
+    expect(alarm(replaceable(simulation), 'KmsSignRate')).toMatchObject({
       Namespace: 'AWS/Usage',
       MetricName: 'CallCount',
       Dimensions: [
@@ -106,7 +107,7 @@ describe('capacity alarms', () => {
       Period: 60,
       Threshold: 500 * 60 * 0.8,
     });
-    expect(alarm(simulation.statelessJson, 'EventBridgePutEventsRate')).toMatchObject({
+    expect(alarm(replaceable(simulation), 'EventBridgePutEventsRate')).toMatchObject({
       Namespace: 'AWS/Usage',
       MetricName: 'CallCount',
       Dimensions: [
@@ -122,7 +123,7 @@ describe('capacity alarms', () => {
   });
 
   it('watch the account’s claimed Lambda concurrency at 80% of the quota by default', () => {
-    const properties = alarm(simulation.statelessJson, 'LambdaAccountConcurrency');
+    const properties = alarm(replaceable(simulation), 'LambdaAccountConcurrency');
     expect(properties).toMatchObject({
       Namespace: 'AWS/Lambda',
       MetricName: 'ClaimedAccountConcurrency',
@@ -134,12 +135,12 @@ describe('capacity alarms', () => {
   });
 
   it('take the quotas and the share to warn at from context', () => {
-    const threshold = (id: string) => alarm(overridden.statelessJson, id).Threshold;
+    const threshold = (id: string) => alarm(replaceable(overridden), id).Threshold;
     expect(threshold('KmsSignRate')).toBe(1000 * 60 * 0.5);
     expect(threshold('EventBridgePutEventsRate')).toBe(10000 * 60 * 0.5);
     expect(threshold('LambdaAccountConcurrency')).toBe(1500);
     expect(threshold('InternalApiThrottled')).toBe(400 * 60 * 0.5);
-    expect(String(alarm(overridden.statelessJson, 'KmsSignRate').AlarmDescription)).toContain(
+    expect(String(alarm(replaceable(overridden), 'KmsSignRate').AlarmDescription)).toContain(
       '50% of the RSA cryptographic request rate quota (1000/s',
     );
   });
@@ -149,15 +150,15 @@ describe('capacity alarms', () => {
       ['InternalApiThrottled', '-internal', simulation.config.internalApi.throttle.rateLimit],
       ['WebhookApiThrottled', '-webhooks', simulation.config.webhookApi.throttle.rateLimit],
     ] as const) {
-      const apiId = logicalIdWhere(simulation.statelessJson, 'AWS::ApiGateway::RestApi', (api) =>
+      const apiId = logicalIdWhere(replaceable(simulation), 'AWS::ApiGateway::RestApi', (api) =>
         String(api.Properties?.Name).endsWith(suffix),
       );
       const stageId = logicalIdWhere(
-        simulation.statelessJson,
+        replaceable(simulation),
         'AWS::ApiGateway::Stage',
         (stage) => JSON.stringify(stage.Properties?.RestApiId) === JSON.stringify({ Ref: apiId }),
       );
-      expect(alarm(simulation.statelessJson, id)).toMatchObject({
+      expect(alarm(replaceable(simulation), id)).toMatchObject({
         Namespace: 'AWS/ApiGateway',
         MetricName: 'Count',
         Dimensions: [
@@ -173,7 +174,7 @@ describe('capacity alarms', () => {
 
   it('fire on the first throttled invocation of every function', () => {
     for (const name of pascalNames) {
-      const properties = alarm(simulation.statelessJson, `${name}Throttles`);
+      const properties = alarm(replaceable(simulation), `${name}Throttles`);
       const dimension = (properties.Dimensions as { Name: string; Value: { Ref: string } }[])[0];
       expect(properties).toMatchObject({
         Namespace: 'AWS/Lambda',
@@ -184,7 +185,7 @@ describe('capacity alarms', () => {
       });
       expect(dimension?.Name).toBe('FunctionName');
       expect(dimension?.Value.Ref).toMatch(new RegExp(`^${name}Function[0-9A-F]{8}$`));
-      expect(simulation.statelessJson.Resources[dimension?.Value.Ref ?? '']?.Type).toBe(
+      expect(replaceable(simulation).Resources[dimension?.Value.Ref ?? '']?.Type).toBe(
         'AWS::Lambda::Function',
       );
     }
@@ -199,7 +200,7 @@ describe('capacity alarms', () => {
         new RegExp(`^${table}[0-9A-F]{8}$`).test(logicalId),
       )?.[0];
       expect(tableId).toBeDefined();
-      const properties = alarm(simulation.statelessJson, id);
+      const properties = alarm(replaceable(simulation), id);
       expect(properties).toMatchObject({ Threshold: 1 });
       const metrics = properties.Metrics as {
         Id: string;
@@ -237,7 +238,7 @@ describe('capacity alarms', () => {
 
   it('have no actions when no alarm target is configured', () => {
     for (const id of allAlarms()) {
-      const properties = alarm(simulation.statelessJson, id);
+      const properties = alarm(replaceable(simulation), id);
       expect(properties.AlarmActions).toBeUndefined();
       expect(properties.OKActions).toBeUndefined();
     }
@@ -246,7 +247,7 @@ describe('capacity alarms', () => {
   it('send the alarm and the return to OK to the topic mailed to the configured address', () => {
     const [topicId] = onlyResourceOfType(overridden.statefulJson, 'AWS::SNS::Topic');
     for (const id of allAlarms()) {
-      const properties = alarm(overridden.statelessJson, id);
+      const properties = alarm(replaceable(overridden), id);
       expect(resolveCrossStack(properties.AlarmActions, overridden.statefulJson), id).toEqual([
         { Ref: topicId },
       ]);
@@ -260,7 +261,7 @@ describe('capacity alarms', () => {
     const arn = 'arn:aws:sns:eu-west-2:123456789012:treasury-alarms';
     const existing = synthesize({ alarmTopicArn: arn });
     for (const id of allAlarms()) {
-      expect(alarm(existing.statelessJson, id)).toMatchObject({ AlarmActions: [arn], OKActions: [arn] });
+      expect(alarm(replaceable(existing), id)).toMatchObject({ AlarmActions: [arn], OKActions: [arn] });
     }
   });
 });

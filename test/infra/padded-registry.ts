@@ -1,4 +1,6 @@
 import { OPEN_FAMILY_OPERATIONS } from '../fixtures/open-family-operations.js';
+import { internalRoutes, type Route } from '#lib/catalog.js';
+import { operations } from '#shared/operations/index.js';
 import type { Operation } from '#shared/operations/operation.js';
 import { pathsOf } from '#shared/operations/operation.js';
 
@@ -48,4 +50,20 @@ export function paddedOperations(served: readonly Operation[]): Operation[] {
     routes += 1;
     return { ...operation, aliases: [...(operation.aliases ?? []), lower] };
   });
+}
+
+/** The internal API's routes for the registry grown to the reference: the gateway's, then every path. */
+export function paddedRoutes(): Route[] {
+  const gateway = internalRoutes().filter((route) => route.path.startsWith('/gateway/'));
+  return [
+    ...paddedOperations(operations).flatMap((operation) =>
+      pathsOf(operation).map((path) => ({
+        id: operation.id,
+        method: operation.method,
+        path,
+        fn: operation.fn,
+      })),
+    ),
+    ...gateway,
+  ];
 }

@@ -14,6 +14,7 @@ import { paymentsTable } from '#shared/payments/table.js';
 import {
   actionsOf,
   onlyResourceOfType,
+  replaceable,
   resolveCrossStack,
   resourcesOfType,
   type Statement,
@@ -125,8 +126,8 @@ describe('DynamoDB grants against the code that uses them', () => {
 });
 
 describe('production alarms reach someone', () => {
-  it('gives every alarm of both stacks an action and an OK action', () => {
-    const alarms = [s.statefulJson, s.statelessJson].flatMap((template) =>
+  it('gives every alarm of every stack an action and an OK action', () => {
+    const alarms = [s.statefulJson, s.statelessJson, s.apiJson].flatMap((template) =>
       resourcesOfType(template, 'AWS::CloudWatch::Alarm'),
     );
     expect(alarms.length).toBeGreaterThan(30);
@@ -138,7 +139,7 @@ describe('production alarms reach someone', () => {
 });
 
 describe('production data and stacks', () => {
-  it('protects every table from deletion and both stacks from termination', () => {
+  it('protects every table from deletion and every stack from termination', () => {
     const tablesFound = resourcesOfType(s.statefulJson, 'AWS::DynamoDB::Table');
     expect(tablesFound).toHaveLength(tables.length);
     for (const [id, table] of tablesFound) {
@@ -149,11 +150,20 @@ describe('production data and stacks', () => {
     expect(stacks.map((stack) => [stack.stackName, stack.terminationProtection])).toEqual([
       ['clearway-production-stateful', true],
       ['clearway-production-stateless', true],
+      ['clearway-production-api', true],
     ]);
   });
 
-  it('can delete and create the stateless stack again: nothing it retains has a fixed name', () => {
-    const retained = Object.entries(s.statelessJson.Resources).filter(
+  it('keeps the buckets, the bus and its archive if the stateful stack is ever deleted', () => {
+    for (const type of ['AWS::S3::Bucket', 'AWS::Events::EventBus', 'AWS::Events::Archive']) {
+      const found = resourcesOfType(s.statefulJson, type);
+      expect(found.length, type).toBeGreaterThan(0);
+      for (const [id, resource] of found) expect(resource.DeletionPolicy, id).toBe('Retain');
+    }
+  });
+
+  it('can delete and create the stateless and API stacks again: nothing they retain has a fixed name', () => {
+    const retained = Object.entries(replaceable(s).Resources).filter(
       ([, resource]) => resource.DeletionPolicy === 'Retain',
     );
     expect(retained.length).toBeGreaterThan(0);
@@ -166,7 +176,7 @@ describe('production data and stacks', () => {
   });
 
   it('writes no ARN for one partition: every ARN takes the partition the stack is deployed in', () => {
-    for (const template of [s.statefulJson, s.statelessJson])
+    for (const template of [s.statefulJson, s.statelessJson, s.apiJson])
       expect(JSON.stringify(template.Resources).match(/arn:aws[a-z-]*:/g) ?? []).toEqual([]);
   });
 });
@@ -208,7 +218,7 @@ describe('the webhook path cannot be starved by the internal API', () => {
   });
 
   it('answers a throttled call 429 with Retry-After', () => {
-    const [, response] = resourcesOfType(s.statelessJson, 'AWS::ApiGateway::GatewayResponse').find(
+    const [, response] = resourcesOfType(s.apiJson, 'AWS::ApiGateway::GatewayResponse').find(
       ([, candidate]) =>
         candidate.Properties?.ResponseType === 'THROTTLED' &&
         JSON.stringify(candidate.Properties?.RestApiId).includes('Internal'),

@@ -520,11 +520,16 @@ describe('the stateless stack', () => {
   });
 
   describe('internal API', () => {
-    const internal = (s: Synthesized) => apiLogicalId(s.statelessJson, '-internal');
+    const internal = (s: Synthesized) => apiLogicalId(s.apiJson, '-internal');
 
     /** The `fn` of the function a method's integration invokes. */
     const fnOfMethod = (s: Synthesized, method: CfnResource | undefined) => {
-      const uri = JSON.stringify((method?.Properties?.Integration as { Uri?: unknown } | undefined)?.Uri);
+      const uri = JSON.stringify(
+        resolveCrossStack(
+          (method?.Properties?.Integration as { Uri?: unknown } | undefined)?.Uri,
+          s.statelessJson,
+        ),
+      );
       const [, fn] =
         resourcesOfType(s.statelessJson, 'AWS::Lambda::Function').find(([id]) => uri.includes(`"${id}"`)) ??
         [];
@@ -532,7 +537,7 @@ describe('the stateless stack', () => {
     };
 
     it('routes every spelling of every operation and gateway route to its function, as API Gateway matches', () => {
-      const methods = methodsOfApi(simulation.statelessJson, internal(simulation));
+      const methods = methodsOfApi(simulation.apiJson, internal(simulation));
       const gateway = new Router<CfnResource>({ ignoreCase: false });
       for (const [key, method] of methods) {
         const [httpMethod, path] = key.split(' ') as [RouteMethod, string];
@@ -552,7 +557,7 @@ describe('the stateless stack', () => {
     });
 
     it('lays the API out with a mount per function subtree: fewer methods than routes', () => {
-      const methods = methodsOfApi(simulation.statelessJson, internal(simulation));
+      const methods = methodsOfApi(simulation.apiJson, internal(simulation));
       const layout = apiLayout(internalRoutes());
       expect([...methods.keys()].sort()).toEqual(
         layout.map((method) => `${method.method} ${method.path}`).sort(),
@@ -563,7 +568,7 @@ describe('the stateless stack', () => {
     });
 
     it('requires IAM authorization on every method', () => {
-      const methods = resourcesOfType(simulation.statelessJson, 'AWS::ApiGateway::Method').filter(
+      const methods = resourcesOfType(simulation.apiJson, 'AWS::ApiGateway::Method').filter(
         ([, method]) =>
           JSON.stringify(method.Properties?.RestApiId) === JSON.stringify({ Ref: internal(simulation) }) &&
           method.Properties?.HttpMethod !== 'OPTIONS',
@@ -573,7 +578,7 @@ describe('the stateless stack', () => {
     });
 
     it('lets API Gateway invoke each function through one permission for the API, not one per method', () => {
-      const permissions = resourcesOfType(simulation.statelessJson, 'AWS::Lambda::Permission').filter(
+      const permissions = resourcesOfType(simulation.apiJson, 'AWS::Lambda::Permission').filter(
         ([, permission]) => JSON.stringify(permission.Properties?.SourceArn).includes(internal(simulation)),
       );
       const served = new Set(internalRoutes().map((route) => route.fn));
@@ -583,7 +588,7 @@ describe('the stateless stack', () => {
     });
 
     it('writes JSON access logs to a log group, execution errors, and throttles the stage', () => {
-      const stage = stageOf(simulation.statelessJson, internal(simulation));
+      const stage = stageOf(simulation.apiJson, internal(simulation));
       const access = stage.Properties?.AccessLogSetting as { DestinationArn: unknown; Format: string };
       expect(JSON.stringify(access.DestinationArn)).toContain(':log-group:');
       expect(() => JSON.parse(access.Format)).not.toThrow();
@@ -601,7 +606,7 @@ describe('the stateless stack', () => {
     });
 
     it('is REGIONAL by default, and PRIVATE behind the configured VPC endpoints when asked', () => {
-      simulation.stateless.hasResourceProperties('AWS::ApiGateway::RestApi', {
+      simulation.api.hasResourceProperties('AWS::ApiGateway::RestApi', {
         Name: 'clearway-simulation-internal',
         EndpointConfiguration: { Types: ['REGIONAL'] },
       });
@@ -609,7 +614,7 @@ describe('the stateless stack', () => {
         internalApiEndpointType: 'PRIVATE',
         internalApiVpcEndpointIds: 'vpce-0a1b2c3d',
       });
-      const api = privateApi.statelessJson.Resources[internal(privateApi)];
+      const api = privateApi.apiJson.Resources[internal(privateApi)];
       expect(api?.Properties?.EndpointConfiguration).toEqual({
         Types: ['PRIVATE'],
         VpcEndpointIds: ['vpce-0a1b2c3d'],

@@ -17,8 +17,11 @@ export interface Synthesized {
   readonly config: ClearwayConfig;
   readonly stateful: Template;
   readonly stateless: Template;
+  readonly api: Template;
   readonly statefulJson: CfnTemplate;
   readonly statelessJson: CfnTemplate;
+  /** The internal API's stack. */
+  readonly apiJson: CfnTemplate;
 }
 
 export interface CfnResource {
@@ -40,21 +43,27 @@ export interface CfnTemplate {
  * The app as bin/app.ts builds it, AWS Solutions checks included, without bundling (no esbuild run):
  * `app.synth()` throws if cdk-nag reports anything unacknowledged.
  */
-export function synthesize(context: Record<string, unknown> = {}): Synthesized {
+export function synthesize(
+  context: Record<string, unknown> = {},
+  options: Parameters<typeof createClearway>[2] = {},
+): Synthesized {
   const app = new App({ context: { ...cdkJsonContext, 'aws:cdk:bundling-stacks': [], ...context } });
   const config = loadConfig((key) => app.node.tryGetContext(key));
-  const { stateful, stateless } = createClearway(app, config);
+  const { stateful, stateless, api } = createClearway(app, config, options);
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   const assembly = app.synth();
   const statefulJson = assembly.getStackByName(stateful.stackName).template as CfnTemplate;
   const statelessJson = assembly.getStackByName(stateless.stackName).template as CfnTemplate;
+  const apiJson = assembly.getStackByName(api.stackName).template as CfnTemplate;
   return {
     app,
     config,
     stateful: Template.fromJSON(statefulJson),
     stateless: Template.fromJSON(statelessJson),
+    api: Template.fromJSON(apiJson),
     statefulJson,
     statelessJson,
+    apiJson,
   };
 }
 
@@ -69,12 +78,14 @@ export function onlyResourceOfType(template: CfnTemplate, type: string): [string
 }
 
 /**
- * What a cross-stack reference in the stateless template stands for in the stateful one
+ * What a cross-stack reference stands for in the stacks it comes `from` (their outputs)
  * (`Fn::GetStackOutput` or `Fn::ImportValue`), e.g. `{ 'Fn::GetAtt': ['WebhookQueue…', 'Arn'] }`.
  */
-export function resolveCrossStack(value: unknown, stateful: CfnTemplate): unknown {
+export function resolveCrossStack(value: unknown, ...from: CfnTemplate[]): unknown {
   if (typeof value !== 'object' || value === null) return value;
-  const outputs = stateful.Outputs ?? {};
+  const outputs = Object.assign({}, ...from.map((template) => template.Outputs ?? {})) as NonNullable<
+    CfnTemplate['Outputs']
+  >;
   const record = value as Record<string, unknown>;
   const byOutput = record['Fn::GetStackOutput'] as { OutputName?: string } | undefined;
   if (byOutput?.OutputName !== undefined) return outputs[byOutput.OutputName]?.Value;
@@ -85,9 +96,9 @@ export function resolveCrossStack(value: unknown, stateful: CfnTemplate): unknow
     );
     return output?.Value;
   }
-  if (Array.isArray(value)) return value.map((item) => resolveCrossStack(item, stateful));
+  if (Array.isArray(value)) return value.map((item) => resolveCrossStack(item, ...from));
   return Object.fromEntries(
-    Object.entries(record).map(([key, item]) => [key, resolveCrossStack(item, stateful)]),
+    Object.entries(record).map(([key, item]) => [key, resolveCrossStack(item, ...from)]),
   );
 }
 
@@ -161,4 +172,12 @@ export function methodsOfApi(template: CfnTemplate, apiLogicalId: string): Map<s
     );
   }
   return methods;
+}
+
+/** The stateless and API stacks' resources as one template (logical ids do not clash between them). */
+export function replaceable(s: Synthesized): CfnTemplate {
+  return {
+    Resources: { ...s.statelessJson.Resources, ...s.apiJson.Resources },
+    Outputs: { ...s.statelessJson.Outputs, ...s.apiJson.Outputs },
+  };
 }
