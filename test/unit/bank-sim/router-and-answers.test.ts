@@ -39,6 +39,25 @@ describe('the route table', () => {
   it('refuses the same method and path twice, whatever the parameter is called', () => {
     expect(() => router().add('GET', '/v1/Accounts/{id}', 'again')).toThrow(/already registered/);
   });
+
+  it('matches as API Gateway does a mount: ANY on a greedy {proxy+}, after every more specific route', () => {
+    const gateway = new Router<string>({ ignoreCase: false });
+    gateway.add('ANY', '/v2/Accounts/{proxy+}', 'sterling mount');
+    gateway.add('GET', '/v2/Accounts/{accountId}/Transactions', 'payments');
+    gateway.add('ANY', '/v2/Accounts/{accountId}/Mandates', 'direct debits');
+    expect(gateway.match('POST', '/v2/Accounts/a1/Virtual/v1')).toMatchObject({
+      kind: 'found',
+      value: 'sterling mount',
+      params: { proxy: 'a1/Virtual/v1' },
+    });
+    expect(gateway.match('GET', '/v2/Accounts/a1/Transactions')).toMatchObject({ value: 'payments' });
+    expect(gateway.match('DELETE', '/v2/Accounts/a1/Mandates')).toMatchObject({ value: 'direct debits' });
+    // A named method before ANY on the same path; nothing below a greedy segment is empty.
+    gateway.add('GET', '/v2/Accounts/{accountId}/Mandates', 'read mandates');
+    expect(gateway.match('GET', '/v2/Accounts/a1/Mandates')).toMatchObject({ value: 'read mandates' });
+    expect(gateway.match('GET', '/v2/Accounts')).toEqual({ kind: 'not-found' });
+    expect(gateway.match('GET', '/v2/Accounts/a1//x')).toEqual({ kind: 'not-found' });
+  });
 });
 
 describe('reading the Nonce of a webhook answer', () => {
