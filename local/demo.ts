@@ -7,7 +7,7 @@ import {
   type OperationRequest,
   type Problem,
 } from '#client/index.js';
-import { addDays, ukDateOf, ukInstant } from '#shared/domain/calendar.js';
+import { addDays, nextBusinessDay, ukDateOf, ukInstant } from '#shared/domain/calendar.js';
 
 type Instruction = OperationRequest<'sendFpsPayments'>['body']['paymentInstructions'][number];
 type Transfer = Instruction['creditTransfers'][number];
@@ -99,6 +99,12 @@ const about = (type: string, accountId: string) => (event: BankEvent) =>
 
 async function main(): Promise<void> {
   console.log(`Clearway demo against ${gatewayUrl}`);
+
+  // A business-day morning of its own, after whatever the sandbox clock says: every step then runs in the
+  // hours it needs whatever the real hour, and a second run starts after the first (the clock only moves on).
+  const morning = ukInstant(nextBusinessDay(ukDateOf(await sandboxNow())), '09:00');
+  await simulate('/__sim/clock/set', { to: morning.toISOString() });
+  console.log(`   sandbox clock set to ${morning.toISOString()} (a business-day morning)`);
 
   const message = `demo ${new Date().toISOString()}`;
   await step('A signed POST /v1/Test through the gateway, and the FITestEvent it produces', async () => {

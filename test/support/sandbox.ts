@@ -20,6 +20,8 @@ export interface TestSandboxOptions extends Pick<SandboxOptions, 'lambdaTimeoutM
    * only a test that makes the bank send what it does not document turns it off.
    */
   checkEvents?: boolean;
+  /** A sandbox clock that runs with real time from its start, as `npm start`'s does (default: one tests move). */
+  runningClock?: boolean;
 }
 
 /** The whole sandbox in-process on free loopback ports, with fresh keys and a controllable bank clock. */
@@ -41,7 +43,7 @@ export async function testSandbox(options: TestSandboxOptions = {}) {
       pathSignature: options.pathSignature ?? false,
     },
     {
-      simClock,
+      ...(options.runningClock !== true && { simClock }),
       webhookTimeoutMs: options.webhookTimeoutMs ?? 2_000,
       queueRetryDelayMs: 10,
       lambdaTimeoutMs: options.lambdaTimeoutMs,

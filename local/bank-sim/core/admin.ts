@@ -101,7 +101,15 @@ export function adminRouter(host: AdminHost, products: readonly Product[]): Rout
     return jsonResponse(200, clockView());
   });
   add('POST', '/__sim/clock/set', async (ctx) => {
-    await host.setClock(setSchema.parse(ctx.body()).to);
+    const { to } = setSchema.parse(ctx.body());
+    // One clock for the whole sandbox, and it only moves on: records, events and schedules never see time
+    // run back.
+    const now = host.clock.now();
+    if (Date.parse(to) < now.getTime()) {
+      const detail = `The sandbox clock only moves forward: it is ${now.toISOString()}, so ${to} is in its past. Set a later time, or POST /__sim/clock/advance.`;
+      return problemAnswer({ status: 400, title: TITLES.badRequest, detail, errors: { to: [detail] } });
+    }
+    await host.setClock(to);
     return jsonResponse(200, clockView());
   });
   add('GET', '/__sim/faults', () => jsonResponse(200, host.faults));

@@ -33,6 +33,18 @@ describe('admin endpoints under /__sim/', () => {
     expect(set).toEqual({ now: '2026-03-29T00:30:00.000Z' });
   });
 
+  it('moves the clock only forward: setting it back is a 400 naming the sandbox time', async () => {
+    sim = await startTestSimulator();
+    await admin(sim, 'POST', '/__sim/clock/set', { to: '2026-03-29T00:30:00Z' });
+
+    const back = await admin(sim, 'POST', '/__sim/clock/set', { to: '2026-03-28T00:00:00Z' });
+
+    expect(back.status).toBe(400);
+    const problem = await problemOf(back);
+    expect(problem.errors.to?.[0]).toContain('it is 2026-03-29T00:30:00.000Z');
+    expect(sim.clock.now().toISOString()).toBe('2026-03-29T00:30:00.000Z');
+  });
+
   it('answers a bad admin body 400 with the errors map', async () => {
     sim = await startTestSimulator();
 
