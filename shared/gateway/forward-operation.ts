@@ -363,16 +363,23 @@ function outsideDuplicateWindow(
   );
 }
 
-/** A stored answer for a repeated key: as first given, or a note when its body was too large to keep. */
+/**
+ * A stored answer for a repeated key: as first given, with `Idempotent-Replayed: true`, or a note when its
+ * body was too large to keep.
+ */
+/** Marks an answer given again from the store, not by the bank now (the name Stripe's API gives it). */
+export const REPLAYED_HEADER = 'idempotent-replayed';
+
 function replay(stored: StoredAnswer): HttpResult {
-  if (stored.body !== undefined) return { status: stored.status, headers: stored.headers, body: stored.body };
+  const headers = { ...stored.headers, [REPLAYED_HEADER]: 'true' };
+  if (stored.body !== undefined) return { status: stored.status, headers, body: stored.body };
   return json(
     stored.status,
     {
       outcome: 'stored-without-body',
       detail: `The bank answered ${stored.status} to this request; its body (${stored.omittedBodyBytes} bytes) was too large to keep for repeats. Read the result back from the bank.`,
     },
-    { ...stored.headers, 'content-type': 'application/json', [OUTCOME_HEADER]: 'stored-without-body' },
+    { ...headers, 'content-type': 'application/json', [OUTCOME_HEADER]: 'stored-without-body' },
   );
 }
 

@@ -129,12 +129,15 @@ describe('a tracked operation: the tracker claims before the bank is called and 
     expect(steps).toEqual(['claim']);
   });
 
-  it('runs the claim once per Idempotency-Key: a repeat gets the stored answer without claiming again', async () => {
+  it('runs the claim once per Idempotency-Key: a repeat gets the stored answer, marked replayed, without claiming again', async () => {
     const { call, steps } = gateway([accepted]);
     const key = unique();
-    await call(key);
+    const first = await call(key);
     const repeat = await call(key);
     expect(repeat.status).toBe(202);
+    expect(repeat.body).toBe(first.body);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    expect(repeat.headers['idempotent-replayed']).toBe('true');
     expect(steps).toEqual(['claim', 'send', 'settle']);
   });
 
