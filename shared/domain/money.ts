@@ -187,8 +187,13 @@ export function displayAmount(value: DecimalInput, currency: CurrencyCode): stri
  * wrote, never of a float. Anything else (a string, a boolean) is refused with `message`.
  */
 export function jsonDecimal(message: string) {
+  // Text holding a number is the common slip: say what to send instead.
+  const refusal = (input: unknown) =>
+    typeof input === 'string' && /^-?\d+(\.\d+)?$/.test(input.trim())
+      ? `${message} Send a JSON number written with the digits wanted (${input.trim()}, without quotes), not text: the value is read exactly as written.`
+      : message;
   return z.pipe(
-    z.custom<JsonNumber>((value) => value instanceof JsonNumber, { error: message }),
+    z.custom<JsonNumber>((value) => value instanceof JsonNumber, { error: (issue) => refusal(issue.input) }),
     z.transform((value: JsonNumber, ctx) => {
       try {
         return parseJsonNumber(value.source);

@@ -106,7 +106,11 @@ describe('instant payment amount, currency and instruction count', () => {
     ['10.001', 'Amount must have at most 2 decimal places.'],
     ['0.30000000000000004', 'Amount must have at most 2 decimal places.'],
     ['0.1000000000000000055511151231257827', 'Amount must have at most 2 decimal places.'],
-    ['"10.00"', 'Amount must be a number.'],
+    [
+      '"10.00"',
+      'Amount must be a number. Send a JSON number written with the digits wanted (10.00, without quotes), not text: the value is read exactly as written.',
+    ],
+    ['true', 'Amount must be a number.'],
   ])('refuses %s: %s', (amount, message) => {
     expect(messages(fpsAmount, readJson(amount))).toEqual([message]);
   });

@@ -10,6 +10,7 @@ import {
   parseAmount,
   parseCurrencyCode,
   parseJsonNumber,
+  positiveAmount,
   roundQuotientToMinorUnits,
   roundToMinorUnits,
   UnknownCurrencyError,
@@ -94,6 +95,16 @@ describe('JSON numbers', () => {
 });
 
 describe('amounts', () => {
+  it('refuse an amount sent as text, saying to send the digits as a JSON number', () => {
+    const refused = positiveAmount('GBP', { label: 'instructedAmount' }).safeParse('10.50');
+    expect(refused.error?.issues.map((issue) => issue.message)).toEqual([
+      'instructedAmount must be a number. Send a JSON number written with the digits wanted (10.50, without quotes), not text: the value is read exactly as written.',
+    ]);
+    expect(positiveAmount('GBP', { label: 'amount' }).safeParse(true).error?.issues[0]?.message).toBe(
+      'amount must be a number.',
+    );
+  });
+
   it('accept an amount with as many decimals as its currency allows', () => {
     expect(parseAmount('10.50', 'GBP').toFixed(2)).toBe('10.50');
     expect(parseAmount('100.25', 'HUF').toFixed(2)).toBe('100.25');

@@ -100,6 +100,10 @@ const statement = (overrides: Json = {}): Json => ({
   ...overrides,
 });
 
+/** The refusal of a number sent as text: the rule, then what to send. */
+const asText = (message: string, digits: string) =>
+  `${message} Send a JSON number written with the digits wanted (${digits}, without quotes), not text: the value is read exactly as written.`;
+
 describe('multi-currency operation records', () => {
   it('has the twenty ids on the mccy-accounts function, at the reference paths, in the plain problem form', () => {
     expect(
@@ -451,7 +455,7 @@ describe('statement requests (mccy-statements-v1.json), judged on the gateway cl
         month: [STATEMENT_MESSAGES.statementMonth],
       });
       expect(errorsOf(operation, { body: statement({ month: '2' }) })).toEqual({
-        month: [STATEMENT_MESSAGES.statementMonth],
+        month: [asText(STATEMENT_MESSAGES.statementMonth, '2')],
       });
       expect(errorsOf(operation, { body: statement({ format: 'pdf' }) })).toEqual({
         format: [STATEMENT_MESSAGES.statementFormat],
@@ -506,7 +510,11 @@ describe('internal transfer (mccy-internal-transfers-v1.json)', () => {
     }
     for (const instructedAmount of [0, 0.001, 1000000000, -5, '10']) {
       expect(errorsOf(createMccyInternalTransfer, { body: transfer({ instructedAmount }) })).toEqual({
-        instructedAmount: [MESSAGES.instructedAmount],
+        instructedAmount: [
+          typeof instructedAmount === 'string'
+            ? asText(MESSAGES.instructedAmount, instructedAmount)
+            : MESSAGES.instructedAmount,
+        ],
       });
     }
     expect(

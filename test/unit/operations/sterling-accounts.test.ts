@@ -320,8 +320,13 @@ describe('PATCH /v1/Accounts/{accountId}: minimumBalance and the overdraft agree
   });
 
   it.each([1.234, '100', null])('refuses %j', (minimumBalance) => {
+    const rule = 'minimumBalance must be an amount in pounds with at most 2 decimal places.';
     expect(errorsOf(amendAccount, amend({ minimumBalance }))).toEqual({
-      minimumBalance: ['minimumBalance must be an amount in pounds with at most 2 decimal places.'],
+      minimumBalance: [
+        minimumBalance === '100'
+          ? `${rule} Send a JSON number written with the digits wanted (100, without quotes), not text: the value is read exactly as written.`
+          : rule,
+      ],
     });
   });
 
