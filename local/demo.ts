@@ -579,11 +579,24 @@ async function main(): Promise<void> {
   console.log('\nDone.');
 }
 
-main().catch((error: unknown) => {
+/** Whether anything answers HTTP at `url` (any status). */
+const answers = (url: string) =>
+  fetch(url, { signal: AbortSignal.timeout(2_000) }).then(
+    () => true,
+    () => false,
+  );
+
+main().catch(async (error: unknown) => {
   const cause = (error as { cause?: { code?: string } }).cause;
   if (cause?.code === 'ECONNREFUSED') {
+    // Say which of the two it cannot reach: the gateway may run while the simulator's port is another.
+    const [gateway, simulator] = await Promise.all([answers(gatewayUrl), answers(simulatorUrl)]);
     console.error(
-      `No sandbox at ${gatewayUrl}: start one with \`npm start\` (same CLEARWAY_PORT and CLEARWAY_SIM_PORT).`,
+      gateway && !simulator
+        ? `The gateway answers at ${gatewayUrl}, but no simulator at ${simulatorUrl}: give CLEARWAY_SIM_PORT the simulator's port \`npm start\` printed.`
+        : !gateway && simulator
+          ? `The simulator answers at ${simulatorUrl}, but no gateway at ${gatewayUrl}: give CLEARWAY_PORT the gateway's port \`npm start\` printed.`
+          : `No sandbox at ${gatewayUrl}: start one with \`npm start\` (same CLEARWAY_PORT and CLEARWAY_SIM_PORT).`,
     );
   } else {
     console.error(`demo failed: ${(error as Error).message}`);

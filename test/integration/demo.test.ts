@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testSandbox } from '../support/sandbox.js';
@@ -16,13 +18,14 @@ beforeAll(async () => {
 afterAll(() => world.sandbox.close());
 
 /** The demo in its own process, as `npm run demo` starts it, pointed at this sandbox's ports. */
-function runDemo(): Promise<{ status: number | null; output: string }> {
+function runDemo(env: Record<string, string> = {}): Promise<{ status: number | null; output: string }> {
   const child = spawn(`${root}node_modules/.bin/tsx`, ['local/demo.ts'], {
     cwd: root,
     env: {
       ...process.env,
       CLEARWAY_PORT: new URL(world.sandbox.gatewayUrl).port,
       CLEARWAY_SIM_PORT: new URL(world.sandbox.bankUrl).port,
+      ...env,
     },
   });
   let output = '';
@@ -41,5 +44,16 @@ describe('npm run demo', () => {
     const second = await runDemo();
     expect(second.status, second.output.slice(-3000)).toBe(0);
     expect(world.simulator.clock.now().getTime()).toBeGreaterThan(clockAfterFirst.getTime());
+  });
+
+  it('names the one service it cannot reach when a port is wrong', async () => {
+    // A port nothing listens on: one the system just gave out and took back.
+    const server = createServer().listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise((resolve) => server.close(resolve));
+    const { status, output } = await runDemo({ CLEARWAY_SIM_PORT: String(port) });
+    expect(status).toBe(1);
+    expect(output).toContain(`The gateway answers at ${world.sandbox.gatewayUrl}, but no simulator at`);
   });
 });
