@@ -1,5 +1,5 @@
 import { formatJsonNumber } from '../domain/money.js';
-import { earlyReads } from '../gateway/early-reads.js';
+import { earlyReads, readsStartingFrom } from '../gateway/early-reads.js';
 import { clearWhenKnown, loggedAttention, raisedAround } from '../gateway/attention.js';
 import {
   isUnknownOutcome,
@@ -142,10 +142,9 @@ async function claimQuote(
   remember: (quote: QuoteRecord) => unknown,
 ): Promise<HttpResult | undefined> {
   const quoteId = quoteIdOf(call.body);
-  let early = begun;
+  const nextRead = readsStartingFrom(begun, () => store.getQuote(quoteId));
   for (let attempt = 0; attempt < MAX_CONTENDED_WRITES; attempt++) {
-    const quote = await (early ?? store.getQuote(quoteId));
-    early = undefined;
+    const quote = await nextRead();
     if (quote === undefined) {
       return problem(
         404,
@@ -225,10 +224,9 @@ async function writeExecutionOutcome(
   store: FxStore,
   claimed: QuoteRecord | undefined,
 ): Promise<{ before?: QuoteRecord['status']; after?: QuoteRecord }> {
-  let held = claimed;
+  const nextRead = readsStartingFrom(claimed, () => store.getQuote(quoteId));
   for (let attempt = 0; attempt < MAX_CONTENDED_WRITES; attempt++) {
-    const quote = held ?? (await store.getQuote(quoteId));
-    held = undefined;
+    const quote = await nextRead();
     const awaiting = quote?.status === 'Claimed' || quote?.status === 'OutcomeUnknown';
     if (quote?.execution?.requestId !== requestId || !awaiting) return { after: quote };
     const next = settledQuote(quote, quote.execution, outcome);

@@ -1,3 +1,4 @@
+import { readsStartingFrom } from '../gateway/early-reads.js';
 import type { Log } from '../ports/log.js';
 import { type AttentionItem, OUTCOME_CONFLICT_METRIC, OUTCOME_UNKNOWN } from '../gateway/attention.js';
 import { MAX_CONTENDED_WRITES } from '../gateway/tracker.js';
@@ -42,10 +43,9 @@ export async function moveTrade(
     read?: Promise<TradeRecord | undefined> | TradeRecord;
   } = {},
 ): Promise<TradeMove | undefined> {
-  let read = options.read;
+  const nextRead = readsStartingFrom(options.read, () => store.getTrade(endToEndId));
   for (let attempt = 0; attempt < MAX_CONTENDED_WRITES; attempt++) {
-    const record = await (read ?? store.getTrade(endToEndId));
-    read = undefined;
+    const record = await nextRead();
     if (record === undefined) {
       if (!options.create) return undefined;
       const created = newTrade(endToEndId, change);

@@ -25,3 +25,20 @@ export function earlyReads<K extends object, T>(): EarlyReads<K, T> {
     },
   };
 }
+
+/**
+ * The reads of a conditional write retried on contention: first what the caller holds or began reading
+ * (`first`: the record as claimed, an early read), then a fresh `read()` for every attempt after one whose
+ * write found the record moved.
+ */
+export function readsStartingFrom<T>(
+  first: T | Promise<T> | undefined,
+  read: () => Promise<T>,
+): () => Promise<T> {
+  let held = first;
+  return async () => {
+    const next = held;
+    held = undefined;
+    return next === undefined ? read() : next;
+  };
+}

@@ -1,6 +1,6 @@
 import { addMilliseconds } from '../domain/calendar.js';
 import { OUTCOME_UNKNOWN, raisedAround, UNPUBLISHED_EVENT } from '../gateway/attention.js';
-import { earlyReads } from '../gateway/early-reads.js';
+import { earlyReads, readsStartingFrom } from '../gateway/early-reads.js';
 import {
   isUnknownOutcome,
   MAX_CONTENDED_WRITES,
@@ -243,10 +243,9 @@ async function claimCancel(
   const { batchId, endToEndId } = cancelTarget(call);
   const now = deps.clock.now();
   const instance = mccyBatchPath(batchId);
-  let early = begun;
+  const nextRead = readsStartingFrom(begun, () => deps.store.get(batchId));
   for (let attempt = 0; attempt < 2; attempt++) {
-    const batch = await (early ?? deps.store.get(batchId));
-    early = undefined;
+    const batch = await nextRead();
     // A batch the gateway does not know (sent elsewhere, or before it kept batches) goes to the bank as it is.
     if (batch === undefined) return undefined;
     if (outlivedItsSend(batch, now)) {

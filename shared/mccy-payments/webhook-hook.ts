@@ -8,7 +8,7 @@ import {
 import { MAX_CONTENDED_WRITES, sideBySide, statusChangedEvent } from '../gateway/tracker.js';
 import type { EventPublisher, GatewayEvent } from '../ports/events.js';
 import type { ArrivedWebhook, ClaimedWebhook, StateHook } from '../webhooks/process.js';
-import { earlyReads } from '../gateway/early-reads.js';
+import { earlyReads, readsStartingFrom } from '../gateway/early-reads.js';
 import { clearBatchAttention, raiseBatchAttention } from './attention.js';
 import type { BatchStore } from './ports.js';
 import {
@@ -69,10 +69,9 @@ export async function applyTransactionChange(
   /** The batch as being read beside the inbox claim: the first attempt starts from it. */
   early?: Promise<BatchRecord | undefined>,
 ): Promise<AppliedChange> {
-  let read = early;
+  const nextRead = readsStartingFrom(early, () => store.get(batchId));
   for (let attempt = 0; attempt < MAX_CONTENDED_WRITES; attempt++) {
-    const batch = await (read ?? store.get(batchId));
-    read = undefined;
+    const batch = await nextRead();
     if (batch === undefined) return { kind: 'unknown-batch' };
     const transaction = batch.transactions[endToEndId];
     if (transaction === undefined) return { kind: 'unknown-transaction', batch };

@@ -8,7 +8,7 @@ import {
   OUTCOME_UNKNOWN,
   raisedAround,
 } from '../gateway/attention.js';
-import { earlyReads, type EarlyReads } from '../gateway/early-reads.js';
+import { earlyReads, type EarlyReads, readsStartingFrom } from '../gateway/early-reads.js';
 import {
   MAX_CONTENDED_WRITES,
   sideBySide,
@@ -485,10 +485,9 @@ async function move(
   store: PaymentStore,
   options: MoveOptions,
 ): Promise<Moved | undefined> {
-  let read = options.read;
+  const nextRead = readsStartingFrom(options.read, () => store.get(endToEndId));
   for (let attempt = 0; attempt < MAX_CONTENDED_WRITES; attempt++) {
-    const record = await (read ?? store.get(endToEndId));
-    read = undefined;
+    const record = await nextRead();
     if (record === undefined) {
       if (options.create === undefined) return undefined;
       const created = options.create();

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { receiveInboundPayment } from '#sim/products/mccy-accounts/money.js';
 import { MoneyDecimal } from '#shared/domain/money.js';
-import { encodeQueueMessage } from '#shared/webhooks/queue-message.js';
 import {
   callsByCommand,
   capacityOf,
@@ -12,6 +11,7 @@ import {
 import { fxTreasury } from './fx.js';
 import { accountBatchBody, fundedEurAccount } from './mccy-batch.js';
 import { jsonPost, type testSandbox } from './sandbox.js';
+import { queueMessage } from './webhooks.js';
 
 type World = Awaited<ReturnType<typeof testSandbox>>;
 
@@ -161,7 +161,7 @@ export async function measureWritePaths(world: World): Promise<WritePathCost[]> 
     };
     const process = (request: WritePath, body: string) =>
       measure(request, async () => {
-        const handled = await sandbox.queue.receiveNow(await queueMessage(body));
+        const handled = await sandbox.queue.receiveNow(queueMessage(body));
         return new Response(null, { status: handled ? 200 : 500 });
       });
     await process(
@@ -207,21 +207,4 @@ function fpsPayments(debtorIban: string, endToEndIds: string[]) {
       },
     ],
   };
-}
-
-/** The queue message the receiver makes of a webhook body small enough to travel in it. */
-function queueMessage(body: string): Promise<string> {
-  const noStore = {
-    put: () => Promise.reject(new Error('too large')),
-    get: () => Promise.reject(new Error('too large')),
-  };
-  return encodeQueueMessage(
-    {
-      body: Buffer.from(body, 'utf8'),
-      deliveryAttempt: '1',
-      retryReason: undefined,
-      receivedAt: new Date().toISOString(),
-    },
-    noStore,
-  );
 }
