@@ -11,7 +11,7 @@ export default {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(node_modules|cdk\\.out|test)/' },
+    exclude: { path: '^(node_modules|cdk\\.out|test|client/dist)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {

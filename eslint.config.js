@@ -58,7 +58,7 @@ const simulatorForbidden = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'cdk.out/', '.sandbox/', 'coverage/'] },
+  { ignores: ['node_modules/', 'cdk.out/', '.sandbox/', 'coverage/', 'client/dist/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

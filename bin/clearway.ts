@@ -14,6 +14,7 @@ import { nameCheckCsrCommand, nameCheckPemCommand } from '#shared/onboarding/nam
 import { tokenCommand } from '#shared/onboarding/token-command.js';
 import { replayCommand } from '#shared/events/replay-command.js';
 import { redriveDlqCommand } from '#shared/webhooks/redrive-command.js';
+import { callCommand } from './call-command.js';
 
 const commands: Commands = {
   csr: csrCommand,
@@ -23,6 +24,7 @@ const commands: Commands = {
   'name-check-pem': nameCheckPemCommand,
   'redrive-dlq': redriveDlqCommand,
   replay: replayCommand,
+  call: callCommand,
 };
 
 let kms: KMSClient | undefined;

@@ -3,8 +3,8 @@ import { openApiText, withOperationsTable } from '#lib/openapi.js';
 
 /**
  * `npm run openapi`: writes what is generated from the operation registry: the internal API's description
- * (openapi.json) and the README's table of operations.
+ * (openapi.json) and the table of operations in docs/internal-api.md.
  */
 writeFileSync(new URL('../openapi.json', import.meta.url), openApiText());
-const readme = new URL('../README.md', import.meta.url);
-writeFileSync(readme, withOperationsTable(readFileSync(readme, 'utf8')));
+const table = new URL('../docs/internal-api.md', import.meta.url);
+writeFileSync(table, withOperationsTable(readFileSync(table, 'utf8')));

@@ -1,4 +1,4 @@
-import type { ProblemDetails } from '#shared/http/types.js';
+import type { ProblemDetails } from '../shared/http/types.js';
 
 /** A problem body as the gateway and the bank answer it (`application/problem+json`). */
 export type Problem = ProblemDetails;

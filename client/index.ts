@@ -1,16 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type * as z from 'zod/mini';
-import { backoffDelay, isRetryableStatus, parseRetryAfter } from '#shared/bank/retry.js';
-import { checkRequest, OUTCOME_HEADER, refusalProblem } from '#shared/gateway/request.js';
-import { gatewayRoutes } from '#shared/gateway/routes.js';
-import type { JsonNumber } from '#shared/json/read-json.js';
-import { operations, type OperationsById } from '#shared/operations/index.js';
-import type { Operation } from '#shared/operations/operation.js';
-import type { operationResponses } from '#shared/operations/responses.js';
+import { backoffDelay, isRetryableStatus, parseRetryAfter } from '../shared/bank/retry.js';
+import { checkRequest, OUTCOME_HEADER, refusalProblem } from '../shared/gateway/request.js';
+import { gatewayRoutes } from '../shared/gateway/routes.js';
+import type { JsonNumber } from '../shared/json/read-json.js';
+import { operations, type OperationsById } from '../shared/operations/index.js';
+import type { Operation } from '../shared/operations/operation.js';
+import type { operationResponses } from '../shared/operations/responses.js';
 import { ClearwayConnectionError, clearwayError, type Problem } from './errors.js';
-import { type Credentials, requestSigner } from './signing.js';
+import type { ClearwayClientOptions } from './options.js';
+import { requestSigner } from './signing.js';
 
 export * from './errors.js';
+export type { ClearwayClientOptions } from './options.js';
+export { sandboxOptions } from './sandbox.js';
 export type { Credentials } from './signing.js';
 
 /**
@@ -21,36 +24,6 @@ export type { Credentials } from './signing.js';
  * gateway's problem body otherwise), signed with SigV4, given an `Idempotency-Key` when it writes, and
  * retried with the same key and bytes on network errors, 429 and 5xx (except 501).
  */
-
-export interface ClearwayClientOptions {
-  /** The internal API's URL: the API Gateway stage (`https://<id>.execute-api.<region>.amazonaws.com/<stage>`) or the sandbox. */
-  baseUrl: string;
-  /** The API's region (default: `AWS_REGION`, then `AWS_DEFAULT_REGION`). */
-  region?: string;
-  /** Default: the AWS SDK's default credential chain (environment, SSO, profile, container, instance). */
-  credentials?: Credentials;
-  /** Attempts per call, the first included (default 3). */
-  maxAttempts?: number;
-  /**
-   * The first retry's longest wait; each further one doubles, up to `maxDelayMs` (defaults 250 ms and 4 s).
-   * Each wait is drawn between 0 and that ceiling (full jitter), never shorter than `Retry-After`.
-   */
-  baseDelayMs?: number;
-  maxDelayMs?: number;
-  /** How the client waits between attempts (tests pass their own). */
-  sleep?: (ms: number) => Promise<void>;
-  /** The jitter's draw in [0, 1) (default `Math.random`; tests pass a fixed one). */
-  random?: () => number;
-  fetch?: typeof fetch;
-  /** A new Idempotency-Key (default: a random UUID). */
-  newIdempotencyKey?: () => string;
-  /**
-   * What the rules that depend on the institution or the time see. `now` is the bank's time (the system
-   * clock on AWS; the sandbox's moved clock there); `overdraftAgreement` defaults to true, so the client never
-   * refuses what an institution with an agreement may send (the gateway judges by its own configuration).
-   */
-  rules?: { now?: () => Date | Promise<Date>; overdraftAgreement?: boolean };
-}
 
 /** An answer with a success status. */
 export interface ClearwayResponse<Body> {
@@ -115,7 +88,20 @@ export type OperationMethods = {
   [Id in OperationId]: Method<OperationRequest<Id>, OperationAnswer<Id>>;
 };
 
-type GatewayRouteOf = (typeof gatewayRoutes)[number];
+/**
+ * Each `/gateway/` read's path by its id, as literals. Inferred from a call, so its declaration is the literal
+ * object: the published types name none of the gateway's own (its stores and their AWS SDK clients).
+ */
+const gatewayPaths = pathsById(gatewayRoutes);
+type GatewayPaths = typeof gatewayPaths;
+
+function pathsById<Route extends { id: string; path: string }>(
+  routes: readonly Route[],
+): { [Each in Route as Each['id']]: Each['path'] } {
+  return Object.fromEntries(routes.map((route) => [route.id, route.path])) as {
+    [Each in Route as Each['id']]: Each['path'];
+  };
+}
 
 /** `{name}` segments of a path template, each as text. */
 type PathParamsOf<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
@@ -128,7 +114,7 @@ export type GatewayRouteRequest<Path extends string> = keyof PathParamsOf<Path> 
 
 /** The `/gateway/` reads: the records Clearway keeps (payments, name checks, FX quotes and trades...). */
 export type GatewayMethods = {
-  [Route in GatewayRouteOf as Route['id']]: Method<GatewayRouteRequest<Route['path']>, unknown>;
+  [Id in keyof GatewayPaths]: Method<GatewayRouteRequest<GatewayPaths[Id]>, unknown>;
 };
 
 export type ClearwayClient = OperationMethods & { gateway: GatewayMethods };
@@ -202,12 +188,12 @@ export function createClearwayClient(options: ClearwayClientOptions): ClearwayCl
     ]),
   );
   const gateway = Object.fromEntries(
-    gatewayRoutes.map((route) => [
-      route.id,
+    Object.entries(gatewayPaths).map(([id, path]) => [
+      id,
       (request: AnyRequest = {}) =>
         send({
-          method: route.method,
-          path: fill(route.path, texts(request.pathParams)),
+          method: 'GET', // every `/gateway/` route is a read (`GatewayRoute`)
+          path: fill(path, texts(request.pathParams)),
           query: {},
           body: undefined,
           idempotencyKey: undefined,

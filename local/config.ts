@@ -84,6 +84,17 @@ const schema = z.object({
   ),
 });
 
+/** `npm start -- --fresh`: the only argument, to begin with a clean state instead of the kept one. */
+export function readStartArguments(args: readonly string[]): { fresh: boolean } {
+  const unknown = args.filter((arg) => arg !== '--fresh');
+  if (unknown.length > 0) {
+    throw new ConfigError(
+      `unknown argument ${unknown.join(' ')}; the only one is --fresh (begin with a clean state)`,
+    );
+  }
+  return { fresh: args.includes('--fresh') };
+}
+
 /** Reads and checks the environment; every problem is named with its variable. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): SandboxConfig {
   const parsed = schema.safeParse(env);

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +9,7 @@ import {
   DescribeTableCommand,
   DeleteItemCommand,
   DynamoDBClient,
+  ResourceInUseException,
   ScanCommand,
 } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
@@ -21,7 +22,8 @@ export interface LocalDynamo {
   /** Physical table name per logical name. */
   tableName(definition: TableDefinition): string;
   /** Deletes the items whose expiry (the table's TTL attribute) is before `now`; returns how many. */
-  purgeExpired(now: Date): Promise<number>;
+  /** Deletes the expired items of every table with a TTL, each judged at the time its writers stamp with. */
+  purgeExpired(nowFor: (table: TableDefinition) => Date): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -30,11 +32,13 @@ const localCredentials = { accessKeyId: 'sandbox', secretAccessKey: 'sandbox' };
 
 /**
  * dynalite with the tables the CDK stateful stack defines, created from the same definitions. Its data
- * lives in a fresh folder on disk, deleted on close: in memory it held about 15 KB of buffers per gateway
- * write (its small keys and values pin whole Buffer pool slabs) for as long as the items lived.
+ * lives on disk, in `folder` when given (kept across restarts: tables that exist are kept as they are),
+ * else in a fresh folder deleted on close: in memory it held about 15 KB of buffers per gateway write (its
+ * small keys and values pin whole Buffer pool slabs) for as long as the items lived.
  */
-export async function startLocalDynamo(prefix = 'clearway-'): Promise<LocalDynamo> {
-  const path = mkdtempSync(join(tmpdir(), 'clearway-dynalite-'));
+export async function startLocalDynamo(prefix = 'clearway-', folder?: string): Promise<LocalDynamo> {
+  if (folder) mkdirSync(folder, { recursive: true });
+  const path = folder ?? mkdtempSync(join(tmpdir(), 'clearway-dynalite-'));
   const server = dynalite({ path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -44,17 +48,24 @@ export async function startLocalDynamo(prefix = 'clearway-'): Promise<LocalDynam
   const client = new DynamoDBClient({ endpoint, region: 'eu-west-2', credentials: localCredentials });
   const tableName = (definition: TableDefinition) => `${prefix}${definition.name}`;
   for (const definition of tables) {
-    await client.send(
-      new CreateTableCommand({
-        TableName: tableName(definition),
-        BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: keysOf(definition).map((name) => ({ AttributeName: name, AttributeType: 'S' })),
-        KeySchema: keysOf(definition).map((name, index) => ({
-          AttributeName: name,
-          KeyType: index === 0 ? 'HASH' : 'RANGE',
-        })),
-      }),
-    );
+    try {
+      await client.send(
+        new CreateTableCommand({
+          TableName: tableName(definition),
+          BillingMode: 'PAY_PER_REQUEST',
+          AttributeDefinitions: keysOf(definition).map((name) => ({
+            AttributeName: name,
+            AttributeType: 'S',
+          })),
+          KeySchema: keysOf(definition).map((name, index) => ({
+            AttributeName: name,
+            KeyType: index === 0 ? 'HASH' : 'RANGE',
+          })),
+        }),
+      );
+    } catch (error) {
+      if (!(folder && error instanceof ResourceInUseException)) throw error;
+    }
   }
   // dynalite makes a table ACTIVE on a timer after CreateTable answers (and reports it missing until then),
   // so a caller's first write could race the last table's timer: wait for each, a bounded number of times.
@@ -63,16 +74,16 @@ export async function startLocalDynamo(prefix = 'clearway-'): Promise<LocalDynam
     endpoint,
     client,
     tableName,
-    purgeExpired: async (now) => {
+    purgeExpired: async (nowFor) => {
       let purged = 0;
       for (const definition of tables)
-        purged += await purgeTable(client, tableName(definition), definition, now);
+        purged += await purgeTable(client, tableName(definition), definition, nowFor(definition));
       return purged;
     },
     close: async () => {
       client.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      rmSync(path, { recursive: true, force: true });
+      if (!folder) rmSync(path, { recursive: true, force: true });
     },
   };
 }

@@ -61,7 +61,7 @@ export function startGatewayServer(
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
+    server.listen(port, HOST, () => {
       server.off('error', reject);
       resolve(server);
     });
@@ -106,9 +106,11 @@ async function serve(
     resource: route.resource,
     path: url.pathname,
     httpMethod: request.method ?? 'GET',
-    headers: Object.fromEntries(
-      Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
-    ),
+    headers: {
+      ...Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)])),
+      // API Gateway says how it was reached; the sandbox is reached over plain HTTP.
+      'x-forwarded-proto': 'http',
+    },
     multiValueHeaders: {},
     queryStringParameters: url.search ? Object.fromEntries(url.searchParams) : null,
     multiValueQueryStringParameters: null,
@@ -116,7 +118,13 @@ async function serve(
     stageVariables: null,
     body: body.length > 0 ? body.toString('base64') : null,
     isBase64Encoded: body.length > 0,
-    requestContext: { identity: { caller: 'sandbox', userArn: 'arn:aws:iam::000000000000:user/sandbox' } },
+    // Shaped as a custom domain mapped at its root: the full path is the resource path, no stage before it.
+    requestContext: {
+      domainName: `${HOST}:${request.socket.localPort}`,
+      stage: 'local',
+      path: url.pathname,
+      identity: { caller: 'sandbox', userArn: 'arn:aws:iam::000000000000:user/sandbox' },
+    },
   } as unknown as APIGatewayProxyEvent;
   const result = await route.handler(event, lambdaContext(route.functionName, lambdaTimeoutMs));
   response.writeHead(result.statusCode, result.headers as Record<string, string>);
@@ -128,6 +136,9 @@ function answerProblem(response: ServerResponse, status: number, title: string, 
   response.writeHead(status, headers);
   response.end(body);
 }
+
+/** The sandbox's gateway is reached on this machine only. */
+const HOST = '127.0.0.1';
 
 /** API Gateway's payload limit. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;

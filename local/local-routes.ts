@@ -8,6 +8,7 @@ import { JsonReadError, readJson } from '#shared/json/read-json.js';
 import { json, problem } from '#shared/http/problem.js';
 import { fieldErrors } from '#shared/http/validation.js';
 import type { DynamoDbAttention } from '#shared/gateway/dynamodb-attention.js';
+import type { Clock } from '#shared/ports/clock.js';
 import type { InMemoryEventBus } from './adapters/in-memory-bus.js';
 import type { InProcessQueue } from './adapters/in-process-queue.js';
 import type { Route } from './gateway-server.js';
@@ -50,8 +51,17 @@ export function localOnlyRoutes(
   queue: InProcessQueue,
   batchWorkflows: LocalStateMachine,
   attention: Pick<DynamoDbAttention, 'list'>,
+  bankClock: Clock,
 ): Route[] {
   return [
+    {
+      method: 'GET',
+      resource: '/gateway/local/clock',
+      functionName: 'local',
+      // The time the gateway's rules are judged at (the simulator's clock, which tests and the demo move):
+      // the client's sandbox preset reads it before each call, so it judges as the gateway does.
+      handler: async () => toProxyResult(json(200, { now: bankClock.now().toISOString() })),
+    },
     {
       method: 'GET',
       resource: '/gateway/local/attention',

@@ -2,16 +2,19 @@ import { logger } from '#shared/observability.js';
 import { TokenConfigurationError } from '#shared/bank/token-source.js';
 import { SignerConfigurationError } from '#shared/signing/signer.js';
 import { VerifierConfigurationError } from '#shared/signing/verifier.js';
-import { ConfigError, readConfig } from './config.js';
+import { ConfigError, readConfig, readStartArguments } from './config.js';
 import { PemFileError } from './keys.js';
 import { prettyLogsInTerminal } from './pretty-log.js';
 import { PortInUseError, startSandbox } from './sandbox.js';
+import { HomeInUseError, SnapshotError } from './sandbox-state.js';
 
 /** Mistakes in the settings: said in one line, without a stack trace. */
 const configurationErrors = [
   ConfigError,
   PortInUseError,
   PemFileError,
+  SnapshotError,
+  HomeInUseError,
   SignerConfigurationError,
   TokenConfigurationError,
   VerifierConfigurationError,
@@ -21,10 +24,15 @@ const configurationErrors = [
 async function main(): Promise<void> {
   prettyLogsInTerminal();
   const config = readConfig();
-  const sandbox = await startSandbox(config);
+  const { fresh } = readStartArguments(process.argv.slice(2));
+  const sandbox = await startSandbox(config, { state: fresh ? 'fresh' : 'resume' });
   const bank = sandbox.simulator
     ? `built-in simulator at ${sandbox.bankUrl} (admin: ${sandbox.bankUrl}/__sim/)`
     : sandbox.bankUrl;
+  const { folder, resumedFrom } = sandbox.keptState ?? {};
+  const state = resumedFrom
+    ? `kept in ${folder} (resumed from ${resumedFrom}; npm start -- --fresh begins clean)`
+    : `fresh (${folder})`;
   console.log(`
 Clearway sandbox is running.
 
@@ -35,6 +43,7 @@ Clearway sandbox is running.
   payments         ${sandbox.gatewayUrl}/gateway/payments/{endToEndId}
   bank public key  ${sandbox.bankPublicKeyPath}
   bank             ${bank}
+  state            ${state}
 
 Try it (a signed call through the gateway to the bank; its FITestEvent webhook becomes an event):
 

@@ -34,6 +34,7 @@ import { FolderObjectStore } from './adapters/folder-object-store.js';
 import { InMemoryEventBus } from './adapters/in-memory-bus.js';
 import { eventViolation } from '#shared/events/catalogue.js';
 import { InProcessQueue } from './adapters/in-process-queue.js';
+import { ResumeError } from './bank-sim/core/simulator.js';
 import { type BankSimulator, startBankSimulator } from './bank-sim/simulator.js';
 import type { SandboxConfig } from './config.js';
 import { type LocalDynamo, startLocalDynamo } from './dynamo.js';
@@ -46,6 +47,16 @@ import {
 } from './gateway-server.js';
 import { ensureKeyPair, ensureSandboxToken, readPem } from './keys.js';
 import { localOnlyRoutes } from './local-routes.js';
+import {
+  forgetState,
+  keepState,
+  lockHome,
+  readSnapshot,
+  resumedTime,
+  SNAPSHOT_FILE,
+  STATE_FOLDER,
+  SnapshotError,
+} from './sandbox-state.js';
 import { LocalStateMachine, realTimers } from './workflows.js';
 
 export interface Sandbox {
@@ -60,6 +71,8 @@ export interface Sandbox {
   bankPublicKeyPath: string;
   /** How many requests came with a well-formed SigV4 `Authorization` header (the typed client's). */
   signedRequests(): number;
+  /** Where the state is kept across restarts (`npm start`), and the sandbox time it resumed from, if any. */
+  keptState: { folder: string; resumedFrom: string | undefined } | undefined;
   /** Waits until the simulator has no delivery in flight and the queue is empty. */
   settle(): Promise<void>;
   close(): Promise<void>;
@@ -69,7 +82,7 @@ export class PortInUseError extends Error {
   override readonly name = 'PortInUseError';
 }
 
-/** What tests change; `npm start` uses none of it. */
+/** What tests change; `npm start` sets only `state`. */
 export interface SandboxOptions {
   simClock?: ManualClock;
   webhookTimeoutMs?: number;
@@ -82,6 +95,12 @@ export interface SandboxOptions {
   draws?: { simFaults?: () => number; simNonce?: () => string; retryJitter?: () => number };
   /** Checks every published event against its schema (`bus.violations`); the tests' sandboxes do. */
   checkEvents?: boolean;
+  /**
+   * Keeps the state (the simulator's book, the tables, the events, the clock) in `$CLEARWAY_HOME/state`
+   * across restarts, as `npm start` does: `resume` starts from what is kept, `fresh` forgets it first (and
+   * the statements and webhook bodies). Unset, as in the tests: in memory and temporary folders only.
+   */
+  state?: 'resume' | 'fresh';
 }
 
 /** The sandbox's statements bucket: `$CLEARWAY_HOME/statements/<object key>`. */
@@ -105,6 +124,13 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
     for (const closer of closers.reverse()) await closer().catch(() => undefined);
   };
   try {
+    const stateFolder = join(config.home, STATE_FOLDER);
+    if (options.state) {
+      const unlock = lockHome(config.home);
+      closers.push(async () => unlock());
+    }
+    if (options.state === 'fresh') forgetState(config.home);
+    const saved = options.state ? readSnapshot(stateFolder) : undefined;
     let simulator: BankSimulator | undefined;
     // The bank's time: the simulator's clock, or the real one for another bank.
     let bankClock: Clock = systemClock;
@@ -116,6 +142,7 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
       bankPublicKeyPath ??= bankKey.publicKeyPath;
       token ??= ensureSandboxToken(config.home);
       const clock = options.simClock ?? new RealTimeClock();
+      if (saved?.clock) clock.set(resumedTime(saved.clock, saved.savedAt, clock instanceof RealTimeClock));
       bankClock = clock;
       const institutionPublicKeyPem = await signer.publicKeyPem();
       simulator = await listenOn(config.simPort, 'CLEARWAY_SIM_PORT', () =>
@@ -134,15 +161,14 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
             publicKeyPem: institutionPublicKeyPem,
             overdraftAgreement: config.overdraftAgreement,
           },
+          resumeFrom: saved?.simulator ?? undefined,
         }),
-      );
+      ).catch((error: unknown) => {
+        if (error instanceof ResumeError)
+          throw new SnapshotError(join(stateFolder, SNAPSHOT_FILE), error.message);
+        throw error;
+      });
       closers.push(() => (simulator as BankSimulator).close());
-      if (!options.simClock) {
-        // With a clock that moves by itself, what falls due (settlements, webhook retries) happens within a
-        // second, without waiting for a request.
-        const ticker = every(1_000, async () => simulator?.tick());
-        closers.push(async () => clearInterval(ticker));
-      }
       bankUrl = simulator.url;
     }
     const verifier = new SignatureVerifier(
@@ -150,10 +176,13 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
       `CLEARWAY_BANK_PUBLIC_KEY (${bankPublicKeyPath})`,
     );
 
-    const dynamo = await startLocalDynamo();
+    const dynamo = await startLocalDynamo('clearway-', options.state && join(stateFolder, 'dynamo'));
     closers.push(() => dynamo.close());
-    // Expiry times are written from the system clock (Powertools reads Date.now()): compare with it.
-    const purger = every(PURGE_EVERY_MS, () => dynamo.purgeExpired(systemClock.now()));
+    // Powertools stamps the idempotency table's expiry from Date.now(), and the send log beside it follows;
+    // every other table is stamped from the sandbox clock.
+    const purger = every(PURGE_EVERY_MS, () =>
+      dynamo.purgeExpired((table) => (table === idempotencyTable ? systemClock : bankClock).now()),
+    );
     closers.push(async () => clearInterval(purger));
     const bank = new BankClient({
       baseUrl: bankUrl,
@@ -174,9 +203,14 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
     const attention = new DynamoDbAttention(dynamo.client, dynamo.tableName(attentionTable));
     const bus = new InMemoryEventBus(
       config.eventLimit,
-      undefined,
+      bankClock,
       options.checkEvents ? eventViolation : undefined,
     );
+    if (saved) bus.restore(saved.events);
+    if (options.state) {
+      const kept = keepState(stateFolder, { clock: simulator?.clock, simulator, bus });
+      closers.push(() => kept.close());
+    }
     // Every family is built from its definition (shared/families/), as the AWS roots build it, from the
     // sandbox's adapters: dynalite, the in-memory bus, the bank's clock.
     const ports: FamilyPorts = {
@@ -213,6 +247,9 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
       // The sandbox stands in for the bank's simulation environment, and its rules run on the bank's clock.
       environment: 'simulation',
       bankClock,
+      ...(simulator && {
+        clockHint: `That is the sandbox clock: move it on with POST ${simulator.url}/__sim/clock/advance (for example {"hours": 8}) or POST ${simulator.url}/__sim/clock/set ({"to": "<a later ISO time>"}).`,
+      }),
     };
     const queue = new InProcessQueue({ retryDelayMs: options.queueRetryDelayMs });
     const bodies = new FolderBodyStore(join(config.home, 'webhook-bodies'));
@@ -230,7 +267,7 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
       events: bus,
       quarantine: queue,
       bodies,
-      clock: systemClock,
+      clock: bankClock,
       log: logger,
     };
     const receiving = {
@@ -239,7 +276,7 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
       quarantine: queue,
       bodies,
       signer,
-      clock: systemClock,
+      clock: bankClock,
       log: logger,
     };
     queue.attach(createWebhookProcessor(() => processing));
@@ -263,7 +300,11 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
       const functionName = family.readerFunction;
       if (functionName === undefined) continue;
       const store = await storeOf(family, ports);
-      const handler = createGatewayReadHandler(family, async () => store);
+      const handler = createGatewayReadHandler(
+        family,
+        async () => store,
+        () => bankClock.now(),
+      );
       for (const read of family.reads)
         readRoutes.push({ method: 'GET', resource: read.path, functionName, handler });
     }
@@ -282,7 +323,7 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
         handler: createSigningKeyHandler(() => signer),
       },
       ...readRoutes,
-      ...localOnlyRoutes(bus, queue, batchMachine, attention),
+      ...localOnlyRoutes(bus, queue, batchMachine, attention, bankClock),
     ];
     let signedRequests = 0;
     const server: Server = await listenOn(config.port, 'CLEARWAY_PORT', () =>
@@ -296,6 +337,12 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
     closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
     const gatewayUrl = `http://127.0.0.1:${portOf(server)}`;
     simulator?.setWebhookUrl(`${gatewayUrl}/webhooks`);
+    if (simulator && !options.simClock) {
+      // With a clock that moves by itself, what falls due (settlements, webhook retries, what fell due while
+      // a kept sandbox was stopped) happens within a second, once the gateway takes its webhooks.
+      const ticker = every(1_000, async () => simulator?.tick());
+      closers.push(async () => clearInterval(ticker));
+    }
 
     const settle = async () => {
       // A delivery may enqueue, and processing never triggers a delivery, so one pass of each suffices.
@@ -312,6 +359,7 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
       signingKeyPath: institutionKey.privateKeyPath,
       bankPublicKeyPath: bankPublicKeyPath as string,
       signedRequests: () => signedRequests,
+      keptState: options.state && { folder: stateFolder, resumedFrom: saved?.clock ?? saved?.savedAt },
       settle,
       // Work in flight (a delivery, a queued webhook) finishes before the tables it writes are closed.
       close: async () => {

@@ -17,6 +17,22 @@ export function header(event: Pick<APIGatewayProxyEvent, 'headers'>, name: strin
   return undefined;
 }
 
+/**
+ * The gateway's base URL as this caller reached it: the domain, then whatever of API Gateway's full path
+ * (`requestContext.path`) comes before the resource path (`path`): the stage on the execute-api domain
+ * (`https://{id}.execute-api.{region}.amazonaws.com/live`), nothing on a custom domain mapped at its root.
+ * API Gateway serves HTTPS only; the sandbox's events say `X-Forwarded-Proto: http`. Undefined when the
+ * event does not tell.
+ */
+export function gatewayBaseUrl(
+  event: Pick<APIGatewayProxyEvent, 'path' | 'headers' | 'requestContext'>,
+): string | undefined {
+  const { domainName, path: fullPath } = event.requestContext ?? {};
+  if (!domainName || typeof fullPath !== 'string' || !fullPath.endsWith(event.path)) return undefined;
+  const scheme = header(event, 'x-forwarded-proto') === 'http' ? 'http' : 'https';
+  return `${scheme}://${domainName}${fullPath.slice(0, fullPath.length - event.path.length)}`;
+}
+
 export function definedValues(record: Record<string, string | undefined> | null): Record<string, string> {
   return Object.fromEntries(
     Object.entries(record ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined),

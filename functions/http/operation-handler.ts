@@ -7,7 +7,7 @@ import { problem } from '#shared/http/problem.js';
 import { logger, metrics } from '#shared/observability.js';
 import { type Operation, pathsOf } from '#shared/operations/operation.js';
 import { Router } from '#shared/http/router.js';
-import { definedValues, header, notServed, rawBody, toProxyResult } from './api-gateway.js';
+import { definedValues, gatewayBaseUrl, header, notServed, rawBody, toProxyResult } from './api-gateway.js';
 
 /** Time kept back from the Lambda's remaining time to map and return the answer. */
 const ANSWER_MARGIN_MS = 1_000;
@@ -49,6 +49,7 @@ export function createOperationHandler(
           caller: event.requestContext?.identity?.userArn ?? 'anonymous',
           deadline: Date.now() + context.getRemainingTimeInMillis() - ANSWER_MARGIN_MS,
           invocationEndsAt: Date.now() + context.getRemainingTimeInMillis(),
+          gatewayBaseUrl: gatewayBaseUrl(event),
         },
         await dependencies(),
       );

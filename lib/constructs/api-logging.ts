@@ -33,6 +33,9 @@ export class ApiGatewayAccountLogging extends Construct {
   }
 }
 
+/** The stage every Clearway API is deployed to (the internal API's URL ends with it). */
+export const STAGE_NAME = 'live';
+
 /**
  * The stage every Clearway API uses: `live`, JSON access logs to their own group, execution logs at ERROR
  * only, tracing, metrics and the given throttle.
@@ -50,7 +53,7 @@ export function stageOptions(
   return {
     logGroup,
     deployOptions: {
-      stageName: 'live',
+      stageName: STAGE_NAME,
       accessLogDestination: new apigateway.LogGroupLogDestination(logGroup),
       accessLogFormat: apigateway.AccessLogFormat.jsonWithStandardFields(),
       // Never request or response bodies in execution logs: they carry tokens and account numbers.

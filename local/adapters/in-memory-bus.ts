@@ -47,6 +47,11 @@ export class InMemoryEventBus implements EventPublisher {
     this.#events.push({ ...event, time: this.clock.now().toISOString() });
   }
 
+  /** Puts back the events a previous sandbox kept (oldest first), as they were: a restart of `npm start`. */
+  restore(events: readonly LocalEvent[]): void {
+    for (const event of events) this.#events.push(event);
+  }
+
   /** The events that did not match their schema: how many, and the first ones' problems. */
   get violations(): { count: number; first: readonly string[] } {
     return { count: this.#violationCount, first: this.#violations };

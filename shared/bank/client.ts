@@ -115,6 +115,11 @@ export class BankClient {
     this.#requestClock = options.requestClock ?? this.#now;
   }
 
+  /** Where the bank is (no trailing slash): its answers' links start with it. */
+  get baseUrl(): string {
+    return this.#baseUrl;
+  }
+
   async send(request: BankRequest): Promise<BankResponse> {
     const requestId = checkRequestId(request.requestId ?? randomUUID());
     const deadline = request.deadline ?? this.#now() + this.#defaultBudgetMs;

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { isCountryCodeAlpha3 } from './countries.js';
+import { ISO_3166_ALPHA_3 } from './countries.js';
 
 /** Retail customers: the spec's request field rules as zod schemas with their messages, for the gateway and the simulator. */
 
@@ -13,9 +13,7 @@ export const CUSTOMER_MESSAGES = {
 } as const;
 
 export const countryCodeAlpha3 = z.lazy(() =>
-  z
-    .string({ error: CUSTOMER_MESSAGES.countryCodeAlpha3 })
-    .check(z.refine(isCountryCodeAlpha3, CUSTOMER_MESSAGES.countryCodeAlpha3)),
+  z.enum(ISO_3166_ALPHA_3, { error: CUSTOMER_MESSAGES.countryCodeAlpha3 }),
 );
 
 export const idType = z.lazy(() =>

@@ -112,6 +112,7 @@ export function parseValueDate(value: unknown, field = 'valueDate'): LocalDate {
 /** The quote request's `valueDate`: exactly `yyyy-MM-ddTHH:mm:ssZ`, on a day that exists. */
 export const fxValueDate = z.lazy(() =>
   z.string({ error: FX_MESSAGES.valueDate }).check(
+    z.meta({ format: 'date-time', pattern: VALUE_DATE.source }),
     z.superRefine((value, ctx) => {
       if (!VALUE_DATE.test(value)) {
         ctx.addIssue({ code: 'custom', message: FX_MESSAGES.valueDate });

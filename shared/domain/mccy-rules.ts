@@ -127,6 +127,7 @@ export function mccyCurrency(field = 'currency') {
   return z.string({ error: message }).check(
     z.regex(ISO_CODE_PATTERN, message),
     z.refine((code) => code !== FORBIDDEN_MCCY_CURRENCY, message),
+    z.meta({ not: { const: FORBIDDEN_MCCY_CURRENCY } }),
   );
 }
 

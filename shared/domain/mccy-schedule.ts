@@ -65,9 +65,10 @@ export function parseMultiCurrencyPaymentCurrency(
   return value as MultiCurrencyPaymentCurrency;
 }
 
-/** The `currencyCode` of a multi-currency payment request. */
+/** The `currencyCode` of a multi-currency payment request (an `enum` in JSON Schema; a message per mistake here). */
 export const multiCurrencyPaymentCurrency = z.lazy(() =>
   z.string({ error: PAYMENT_MESSAGES.currencyFormat }).check(
+    z.meta({ enum: [...MULTI_CURRENCY_PAYMENT_CURRENCIES] }),
     z.superRefine((value, ctx) => {
       const problem = currencyProblem(value);
       if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem.message });
@@ -76,16 +77,7 @@ export const multiCurrencyPaymentCurrency = z.lazy(() =>
 );
 
 /** The optional `batchId` (a GUID) that a later cancellation needs. */
-export const batchId = z.lazy(() =>
-  z
-    .string({ error: PAYMENT_MESSAGES.batchId })
-    .check(
-      z.regex(
-        /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/,
-        PAYMENT_MESSAGES.batchId,
-      ),
-    ),
-);
+export const batchId = z.lazy(() => z.guid({ error: PAYMENT_MESSAGES.batchId }));
 
 export function checkBatchSize(count: number, field = 'transactions'): void {
   if (!Number.isInteger(count) || count < 1 || count > MAX_PAYMENTS_PER_BATCH) {

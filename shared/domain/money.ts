@@ -182,6 +182,9 @@ export function displayAmount(value: DecimalInput, currency: CurrencyCode): stri
   return fraction === undefined ? grouped : `${grouped}.${fraction}`;
 }
 
+/** How the OpenAPI document describes every decimal field. */
+const READ_AS_WRITTEN = 'A JSON number, read exactly as written (never through a float)';
+
 /**
  * A JSON number from the safe reader (`JsonNumber`), as its exact Decimal: the value of the digits the sender
  * wrote, never of a float. Anything else (a string, a boolean) is refused with `message`.
@@ -192,17 +195,54 @@ export function jsonDecimal(message: string) {
     typeof input === 'string' && /^-?\d+(\.\d+)?$/.test(input.trim())
       ? `${message} Send a JSON number written with the digits wanted (${input.trim()}, without quotes), not text: the value is read exactly as written.`
       : message;
-  return z.pipe(
-    z.custom<JsonNumber>((value) => value instanceof JsonNumber, { error: (issue) => refusal(issue.input) }),
-    z.transform((value: JsonNumber, ctx) => {
-      try {
-        return parseJsonNumber(value.source);
-      } catch {
-        ctx.issues.push({ code: 'custom', message, input: value });
-        return z.NEVER;
-      }
-    }),
-  );
+  return z
+    .pipe(
+      z.custom<JsonNumber>((value) => value instanceof JsonNumber, {
+        error: (issue) => refusal(issue.input),
+      }),
+      z.transform((value: JsonNumber, ctx) => {
+        try {
+          return parseJsonNumber(value.source);
+        } catch {
+          ctx.issues.push({ code: 'custom', message, input: value });
+          return z.NEVER;
+        }
+      }),
+    )
+    .check(z.meta({ type: 'number', description: `${READ_AS_WRITTEN}.` }));
+}
+
+/** A decimal rule as a schema states it, the numbers in text as the rule's constants are. */
+export interface DecimalRule {
+  minimum?: string;
+  exclusiveMinimum?: string;
+  maximum?: string;
+  decimals?: number;
+  significantDigits?: number;
+}
+
+/**
+ * A decimal rule in the JSON Schema of the field (the OpenAPI document), beside the refinement that applies
+ * it. Decimal places go in `x-max-decimal-places` and the description, not `multipleOf: 0.01`: validators
+ * divide in floating point (1.15 / 0.01 is 114.99999999999999) and would refuse amounts the gateway takes.
+ */
+export function decimalRuleSchema(rule: DecimalRule) {
+  const { minimum, exclusiveMinimum, maximum, decimals, significantDigits } = rule;
+  const limits = [
+    minimum !== undefined && `from ${minimum}`,
+    exclusiveMinimum !== undefined && `greater than ${exclusiveMinimum}`,
+    maximum !== undefined && `at most ${maximum}`,
+    decimals !== undefined && `at most ${decimals} decimal places`,
+    significantDigits !== undefined && `at most ${significantDigits} significant digits`,
+  ].filter((limit) => limit !== false);
+  return z.meta({
+    ...(minimum !== undefined && { minimum: Number(minimum) }),
+    ...(exclusiveMinimum !== undefined && { exclusiveMinimum: Number(exclusiveMinimum) }),
+    ...(maximum !== undefined && { maximum: Number(maximum) }),
+    ...(decimals !== undefined && { 'x-max-decimal-places': decimals }),
+    ...(significantDigits !== undefined && { 'x-max-significant-digits': significantDigits }),
+    description: `${READ_AS_WRITTEN}: ${limits.join(', ')}.`,
+  });
 }
 
 /**
@@ -213,6 +253,7 @@ export function positiveAmount(currency: CurrencyCode, options: { label: string;
   const { label, max } = options;
   const minorUnits = minorUnitsOf(currency);
   return jsonDecimal(`${label} must be a number.`).check(
+    decimalRuleSchema({ exclusiveMinimum: '0', maximum: max, decimals: minorUnits }),
     z.superRefine((amount, ctx) => {
       if (amount.lte(0)) ctx.addIssue({ code: 'custom', message: `${label} must be greater than 0.` });
       if (amount.decimalPlaces() > minorUnits) {
@@ -238,6 +279,7 @@ export interface AmountBounds {
 /** A request amount from `min` to `max` with at most `decimals` places, judged on the digits written; one message. */
 export function amountWithin(message: string, { min, max, decimals }: AmountBounds) {
   return jsonDecimal(message).check(
+    decimalRuleSchema({ minimum: min, maximum: max, decimals }),
     z.refine((amount) => amount.gte(min) && amount.lte(max) && amount.decimalPlaces() <= decimals, message),
   );
 }

@@ -27,6 +27,9 @@ export interface GatewayRead<Store> {
   /** API Gateway's syntax, one path parameter: `/gateway/payments/{endToEndId}`. */
   readonly path: string;
   readonly param: string;
+  /** The OpenAPI document's title of the read (imperative) and what it answers. */
+  readonly summary: string;
+  readonly description: string;
   /** The longest id a record may have. */
   readonly maxLength: number;
   /** The record as answered, or undefined when the gateway knows none. */

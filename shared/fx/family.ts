@@ -30,6 +30,9 @@ export const fxFamily = defineFamily({
       id: 'getFxQuote',
       path: FX_QUOTE_READ,
       param: 'quoteId',
+      summary: 'Get an FX quote',
+      description:
+        "A quote the gateway obtained: the bank's rate, the amounts and margin by the spec's formulas, when its 45-second hold ends, and its execution once claimed.",
       maxLength: 36,
       read: (store, quoteId) => store.getQuote(quoteId),
       notFound: (quoteId) => `No FX quote with id ${quoteId} is known to the gateway.`,
@@ -38,6 +41,9 @@ export const fxFamily = defineFamily({
       id: 'getFxTrade',
       path: FX_TRADE_READ,
       param: 'endToEndId',
+      summary: 'Get an FX trade',
+      description:
+        "A trade by its end-to-end id, from an executed quote or an order: its status as the bank's Fx.Trade webhooks moved it, with each change.",
       maxLength: 35,
       read: (store, endToEndId) => store.getTrade(endToEndId),
       notFound: (endToEndId) => `No FX trade with end-to-end id ${endToEndId} is known to the gateway.`,

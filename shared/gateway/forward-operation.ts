@@ -9,6 +9,8 @@ import { type HttpResult, json, problem } from '../http/problem.js';
 import { readJson, REQUEST_JSON_LIMITS } from '../json/read-json.js';
 import type { Operation } from '../operations/operation.js';
 import { type AttemptLog, RESEND_LIMIT_MS, type SendRecord } from './attempt-log.js';
+import { maskDigitRuns } from '../domain/account-mask.js';
+import { linksToGateway } from './hal-links.js';
 import {
   fingerprintOf,
   idempotencyScope,
@@ -54,21 +56,36 @@ export interface ForwardDependencies {
    * system clock on AWS, the simulated clock in the sandbox. Deadlines and logs keep `now`.
    */
   bankClock?: Clock;
+  /** How to move the bank's time, said in a refusal that depends on it (the sandbox's clock routes). */
+  clockHint?: string;
 }
 
 export { OUTCOME_HEADER };
 
 /**
  * The gateway's one use case for a mirrored operation: check the spec's rules, then send it to the bank
- * once (per Idempotency-Key) and answer with the bank's status and body. Once the bank has answered, that
- * answer reaches the caller whatever fails afterwards (storing it, for one).
+ * once (per Idempotency-Key) and answer with the bank's status and body, its links pointed at the gateway.
+ * Once the bank has answered, that answer reaches the caller whatever fails afterwards (storing it, for one).
  */
 export async function forwardOperation(
   operation: Operation,
   request: GatewayRequest,
   deps: ForwardDependencies,
 ): Promise<HttpResult> {
+  const answer = await answerOperation(operation, request, deps);
+  // On the way out, fresh or replayed: the key keeps the bank's bytes, and each caller gets links to the
+  // gateway address it used.
+  if (request.gatewayBaseUrl === undefined) return answer;
+  return { ...answer, body: linksToGateway(answer.body, deps.bank.baseUrl, request.gatewayBaseUrl) };
+}
+
+async function answerOperation(
+  operation: Operation,
+  request: GatewayRequest,
+  deps: ForwardDependencies,
+): Promise<HttpResult> {
   const now = deps.now ?? Date.now;
+  const bankNow = () => deps.bankClock?.now() ?? new Date(now());
   if (operation.environments !== undefined && !operation.environments.includes(deps.environment)) {
     return problem(
       404,
@@ -78,9 +95,9 @@ export async function forwardOperation(
   }
   const checked = checkRequest(operation, request, {
     overdraftAgreement: deps.institution.overdraftAgreement,
-    now: deps.bankClock?.now() ?? new Date(now()),
+    now: bankNow(),
   });
-  if (!checked.ok) return refusal(operation, request, checked, deps.log);
+  if (!checked.ok) return refusal(operation, request, checked, deps);
   // A read changes nothing, so a key on it is ignored: its answer must never be a 24-hour-old copy.
   const key = operation.method === 'GET' ? undefined : request.idempotencyKey;
   const bankRequest: BankRequest = {
@@ -112,7 +129,7 @@ export async function forwardOperation(
       const answer = await callBank(deps.bank, { ...bankRequest, requestId }, readBack);
       await settleLogged(
         tracker,
-        trackedCallOf(operation, request, checked.body, requestId, now),
+        trackedCallOf(operation, request, checked.body, requestId, bankNow()),
         trackedAnswer(answer),
         deps.log,
       );
@@ -129,7 +146,7 @@ export async function forwardOperation(
   // The tracker's outcome is written beside the key's stored answer; both are done before the caller hears.
   let settling: Promise<void> | undefined;
   const tracked: TrackedCall | undefined =
-    tracker === undefined ? undefined : trackedCallOf(operation, request, checked.body, requestId, now);
+    tracker === undefined ? undefined : trackedCallOf(operation, request, checked.body, requestId, bankNow());
   if (tracked !== undefined) tracker?.prepare?.(tracked);
   const work = async (): Promise<StoredAnswer> => {
     try {
@@ -224,14 +241,14 @@ function trackedCallOf(
   request: GatewayRequest,
   body: Uint8Array | undefined,
   requestId: string,
-  now: () => number,
+  now: Date,
 ): TrackedCall {
   return {
     operationId: operation.id,
     body: body === undefined ? undefined : readJson(body, REQUEST_JSON_LIMITS),
     pathParams: request.pathParams,
     requestId,
-    now: new Date(now()),
+    now,
     deadline: request.deadline,
   };
 }
@@ -426,7 +443,12 @@ function failureResult(error: unknown, log: Log, requestId?: string): HttpResult
  * as `instance`, a detail naming the method and path, an X-Request-Id (the one the bank would have seen for
  * this key, else a fresh one) and a log line like the bank client's.
  */
-function refusal(operation: Operation, request: GatewayRequest, problemFound: RequestProblem, log: Log) {
+function refusal(
+  operation: Operation,
+  request: GatewayRequest,
+  problemFound: RequestProblem,
+  { log, clockHint }: ForwardDependencies,
+) {
   const { status, errors } = problemFound;
   const path = request.path ?? operation.path;
   const key = request.idempotencyKey;
@@ -439,7 +461,11 @@ function refusal(operation: Operation, request: GatewayRequest, problemFound: Re
     path,
     status,
     requestId,
-    properties: Object.keys(errors),
+    // What the caller is told: the properties and the rules they break, with any account number a message
+    // echoes masked.
+    errors: Object.fromEntries(
+      Object.entries(errors).map(([property, messages]) => [property, messages.map(maskDigitRuns)]),
+    ),
   });
-  return refusalProblem(operation.method, path, problemFound, { 'x-request-id': requestId });
+  return refusalProblem(operation.method, path, problemFound, { 'x-request-id': requestId }, clockHint);
 }

@@ -9,6 +9,7 @@ import { type HttpResult, problem } from '../http/problem.js';
 import { JsonReadError, type JsonValue, readJson, REQUEST_JSON_LIMITS } from '../json/read-json.js';
 import type { Operation, RuleContext } from '../operations/operation.js';
 import { validateRequest } from '../operations/validate.js';
+import { UK_TIME_ZONE } from '../domain/calendar.js';
 
 /** Header telling the caller that the bank had already processed an earlier attempt of this request. */
 export const OUTCOME_HEADER = 'clearway-outcome';
@@ -32,12 +33,19 @@ export interface GatewayRequest {
    * a repeat cannot take it over while this call still stores its answer after the bank's deadline.
    */
   invocationEndsAt?: number;
+  /**
+   * Where this caller reached the gateway (`https://{domain}/{stage}` on AWS): the bank's links in answers
+   * are pointed there. Unset: they are left as the bank wrote them.
+   */
+  gatewayBaseUrl?: string;
 }
 
 export interface RequestProblem {
   status: 400 | 413 | 415;
   title: string;
   errors: FieldErrors;
+  /** The bank's time the rules were judged at, when a rule read it: a refusal may be about the hour. */
+  judgedAt?: Date;
 }
 
 export type CheckedRequest =
@@ -70,11 +78,19 @@ export function checkRequest(
       return { ok: false, status: 400, title: 'Validation failed', errors };
     }
   }
+  const read = { time: false };
+  const watched: RuleContext = {
+    overdraftAgreement: context.overdraftAgreement,
+    get now() {
+      read.time = true;
+      return context.now;
+    },
+  };
   const validation = validateRequest(
     operation,
     // A body on an operation that takes none is refused whatever it holds, white space included.
     { pathParams: request.pathParams, query: request.query, body: operation.body ? body : bytes },
-    context,
+    watched,
   );
   if (!validation.ok) mergeFieldErrors(errors, validation.errors);
   if (operation.requiresIdempotencyKey && !request.idempotencyKey) {
@@ -87,7 +103,15 @@ export function checkRequest(
   if (request.idempotencyKey !== undefined && !isValidIdempotencyKey(request.idempotencyKey)) {
     addFieldError(errors, 'Idempotency-Key', 'must be 1 to 255 printable characters without spaces');
   }
-  if (hasFieldErrors(errors)) return { ok: false, status: 400, title: 'Validation failed', errors };
+  if (hasFieldErrors(errors)) {
+    return {
+      ok: false,
+      status: 400,
+      title: 'Validation failed',
+      errors,
+      ...(read.time && { judgedAt: context.now }),
+    };
+  }
   return { ok: true, bankPath: bankPath(operation.path, request.pathParams, request.query), body: bytes };
 }
 
@@ -119,27 +143,44 @@ export function bankPath(
   return search ? `${path}?${search}` : path;
 }
 
-/** 1 to 255 printable ASCII characters, no spaces. */
+/** An `Idempotency-Key`: 1 to 255 printable ASCII characters, no spaces. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
 export function isValidIdempotencyKey(key: string): boolean {
-  return /^[\x21-\x7e]{1,255}$/.test(key);
+  return IDEMPOTENCY_KEY_PATTERN.test(key);
 }
+
+const UK_CLOCK = new Intl.DateTimeFormat('en-GB', {
+  timeZone: UK_TIME_ZONE,
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 
 /**
  * The gateway's answer to a request `checkRequest` refused: the bank's problem members with the path as
- * `instance` and a detail naming the method and path. The typed client refuses with the same body before
- * signing.
+ * `instance` and a detail naming the method and path, and the time the rules were judged at when they read
+ * it. The typed client refuses with the same body before signing. `clockHint` says how to move that time
+ * (the sandbox's).
  */
 export function refusalProblem(
   method: string,
   path: string,
   found: RequestProblem,
   headers: Record<string, string> = {},
+  clockHint?: string,
 ): HttpResult {
-  const { status, title, errors } = found;
+  const { status, title, errors, judgedAt } = found;
   const count = Object.keys(errors).length;
   const what =
     status === 400
       ? `${count} ${count === 1 ? 'property breaks' : 'properties break'} the bank's rules`
       : title;
-  return problem(status, title, `${method} ${path}: ${what}.`, errors, headers, path);
+  const time =
+    judgedAt === undefined
+      ? ''
+      : ` Rules that depend on the time were judged at ${judgedAt.toISOString()} (${UK_CLOCK.format(judgedAt)} UK time).${clockHint ? ` ${clockHint}` : ''}`;
+  return problem(status, title, `${method} ${path}: ${what}.${time}`, errors, headers, path);
 }

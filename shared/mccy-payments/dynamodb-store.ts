@@ -68,13 +68,27 @@ export class DynamoDbBatchStore implements BatchStore {
     fields: Partial<BatchRecord> & { status: BatchStatus },
     entry: BatchHistoryEntry,
     from: readonly AwaitingStatus[] = ['Sending', 'OutcomeUnknown'],
-  ): Promise<boolean> {
+  ): Promise<BatchRecord | undefined> {
     const update = new Update();
     for (const [name, value] of Object.entries(fields)) update.set([name], value);
     update.appendHistory([entry]);
     const status = update.name('status');
     const awaiting = from.map((state) => `${status} = ${update.value(state)}`).join(' OR ');
     update.condition(`(${awaiting}) AND ${update.name('requestId')} = ${update.value(requestId)}`);
+    return this.#send(batchId, update);
+  }
+
+  async finishBatch(
+    batchId: string,
+    from: BatchStatus,
+    fields: Pick<BatchRecord, 'status' | 'outcomes'>,
+    entry: BatchHistoryEntry,
+  ): Promise<boolean> {
+    const update = new Update();
+    for (const [name, value] of Object.entries(fields)) update.set([name], value);
+    update.appendHistory([entry]);
+    update.condition(`${update.name('status')} = ${update.value(from)}`);
+    update.condition(`${update.name('openTransactions')} = ${update.value(0)}`);
     return (await this.#send(batchId, update)) !== undefined;
   }
 

@@ -37,6 +37,9 @@ export const mccyPaymentsFamily = defineFamily({
       id: 'getMccyBatch',
       path: MCCY_BATCH_READ,
       param: 'batchId',
+      summary: 'Get a multi-currency payment batch',
+      description:
+        "A batch by its batchId: its processing time and cancellation deadline, each transaction with its status, and the batch's history (overdue when settlement is late).",
       maxLength: 36,
       read: (store, batchId) => store.get(batchId),
       notFound: (batchId) => `No multi-currency batch with id ${batchId} is known to the gateway.`,

@@ -27,7 +27,7 @@ export interface BatchStore {
   claimSending(record: BatchRecord): Promise<SendingClaim>;
   /**
    * Sending or OutcomeUnknown (by `requestId`; only those of `from` when given) to `fields.status` with the
-   * fields given; false when the batch is not so.
+   * fields given; undefined when the batch is not so.
    */
   settleSending(
     batchId: string,
@@ -35,6 +35,16 @@ export interface BatchStore {
     fields: Partial<BatchRecord> & { status: BatchStatus },
     entry: BatchHistoryEntry,
     from?: readonly AwaitingStatus[],
+  ): Promise<BatchRecord | undefined>;
+  /**
+   * `from` to a finished status with its outcomes, while no transaction is open; false when the batch moved
+   * meanwhile (the workflow, another writer finishing it).
+   */
+  finishBatch(
+    batchId: string,
+    from: BatchStatus,
+    fields: Pick<BatchRecord, 'status' | 'outcomes'>,
+    entry: BatchHistoryEntry,
   ): Promise<boolean>;
   /**
    * `cancel.from` to CancelPending with `cancel`: from Scheduled only while the deadline (compared with

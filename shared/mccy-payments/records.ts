@@ -14,7 +14,7 @@ import { JsonNumber } from '../json/read-json.js';
  * it 4xx. Processing: the bank took it to process at once (not cancellable), or its processing webhooks
  * arrived while its outcome was unknown. Scheduled: cancellable until the deadline. CancelPending: a cancel
  * of the batch or one of its transactions is at the bank. Cancelled. Then the workflow's WindowClosed and
- * ProcessingDue.
+ * ProcessingDue. Once every transaction is final, a finished status (`FinishedBatchStatus`).
  */
 export type BatchStatus =
   | 'Sending'
@@ -23,9 +23,20 @@ export type BatchStatus =
   | 'Processing'
   | 'Scheduled'
   | 'CancelPending'
-  | 'Cancelled'
   | 'WindowClosed'
-  | 'ProcessingDue';
+  | 'ProcessingDue'
+  | FinishedBatchStatus;
+
+/**
+ * The statuses of a batch whose transactions are all final, named by how they ended. The bank gives no batch
+ * status (it processes each payment of a batch on its own and tells how each ended: Settled, Cancelled,
+ * ValidationFailed, AssessmentFailed), so these are the gateway's: Completed, each settled or cancelled and
+ * some settled; CompletedWithFailures, some settled and some failed; Failed, none settled and some failed;
+ * Cancelled, each cancelled (also where a confirmed cancel of the whole batch leaves it).
+ */
+export const FINISHED_BATCH_STATUSES = ['Completed', 'CompletedWithFailures', 'Failed', 'Cancelled'] as const;
+
+export type FinishedBatchStatus = (typeof FINISHED_BATCH_STATUSES)[number];
 
 /** Where a batch waits for its POST's answer (Sending) or for any word of the bank (OutcomeUnknown). */
 export type AwaitingStatus = 'Sending' | 'OutcomeUnknown';
@@ -45,14 +56,17 @@ export const TRANSACTION_STATUSES = [
 
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
-export const FINAL_TRANSACTION_STATUSES: readonly TransactionStatus[] = [
+export const FINAL_TRANSACTION_STATUSES = [
   'Settled',
   'Cancelled',
   'ValidationFailed',
   'AssessmentFailed',
-];
+] as const satisfies readonly TransactionStatus[];
 
-export const isFinal = (status: TransactionStatus): boolean => FINAL_TRANSACTION_STATUSES.includes(status);
+export type FinalTransactionStatus = (typeof FINAL_TRANSACTION_STATUSES)[number];
+
+export const isFinal = (status: TransactionStatus): status is FinalTransactionStatus =>
+  (FINAL_TRANSACTION_STATUSES as readonly TransactionStatus[]).includes(status);
 
 /** Statuses only the bank's processing of the batch gives: once one is seen, no cancel can stop the batch. */
 const PROCESSING_TRANSACTION_STATUSES: readonly TransactionStatus[] = [
@@ -130,6 +144,8 @@ export interface BatchRecord {
   cancellationDeadline?: string;
   /** Transactions not yet final; the hook decrements it once per transaction reaching a final state. */
   openTransactions: number;
+  /** How many transactions ended in each final status: set with the finished status they give the batch. */
+  outcomes?: BatchOutcomes;
   transactions: Record<string, BatchTransaction>;
   history: BatchHistoryEntry[];
   cancel?: PendingCancel;
@@ -254,6 +270,37 @@ export function statusShownByTransactions(
     PROCESSING_TRANSACTION_STATUSES.includes(transaction.status),
   );
   return processed ? 'Processing' : undefined;
+}
+
+/** How many of a batch's transactions ended in each final status. */
+export type BatchOutcomes = Record<FinalTransactionStatus, number>;
+
+/** Statuses in which a batch waits for nothing but its transactions' outcomes (no answer, no cancel). */
+const AWAITING_OUTCOMES: readonly BatchStatus[] = [
+  'Processing',
+  'Scheduled',
+  'WindowClosed',
+  'ProcessingDue',
+];
+
+/**
+ * Where a batch goes once every transaction of it is final: the finished status naming how they ended, with
+ * the counts. Undefined while one is open, or while the batch waits for its POST's answer or a cancel's (that
+ * answer moves it first, then this).
+ */
+export function finishedBatch(
+  batch: Pick<BatchRecord, 'status' | 'transactions'>,
+): { status: FinishedBatchStatus; outcomes: BatchOutcomes } | undefined {
+  if (!AWAITING_OUTCOMES.includes(batch.status)) return undefined;
+  const outcomes: BatchOutcomes = { Settled: 0, Cancelled: 0, ValidationFailed: 0, AssessmentFailed: 0 };
+  for (const { status } of Object.values(batch.transactions)) {
+    if (!isFinal(status)) return undefined;
+    outcomes[status] += 1;
+  }
+  const settled = outcomes.Settled > 0;
+  if (outcomes.ValidationFailed + outcomes.AssessmentFailed > 0)
+    return { status: settled ? 'CompletedWithFailures' : 'Failed', outcomes };
+  return { status: settled ? 'Completed' : 'Cancelled', outcomes };
 }
 
 /** Why a cancel is refused before the bank is called; undefined: it may go. */

@@ -30,7 +30,7 @@ import {
   statusShownByTransactions,
   unknownOutcomeFields,
 } from './records.js';
-import { type BatchEventDependencies, publishPending } from './webhook-hook.js';
+import { type BatchEventDependencies, finishWhenAllFinal, publishPending } from './webhook-hook.js';
 
 export const MCCY_PAYMENTS_TRACKER = 'mccy-payments';
 
@@ -156,9 +156,12 @@ async function acceptBatch(
 ): Promise<void> {
   const fields = acceptedBatchFields(batch, isScheduled, receivedAt);
   const entry = { status: fields.status, at: now.toISOString(), requestId: batch.requestId };
-  if (!(await deps.store.settleSending(batch.batchId, batch.requestId, fields, entry))) return;
+  const accepted = await deps.store.settleSending(batch.batchId, batch.requestId, fields, entry);
+  if (accepted === undefined) return;
   if (batch.status === 'OutcomeUnknown') await clearBatchAttention(deps, batch.batchId, OUTCOME_UNKNOWN);
   if (fields.isScheduled) await startWorkflow({ ...batch, ...fields }, deps);
+  // Taken at once, its webhooks may have made every transaction final before this answer was recorded.
+  await finishWhenAllFinal(accepted, { at: entry.at, requestId: batch.requestId }, deps);
 }
 
 /**
@@ -182,7 +185,13 @@ async function recordUnknownOutcome(
   const shown = statusShownByTransactions(batch);
   const entry = (status: BatchStatus) => ({ status, at, requestId: batch.requestId });
   if (shown !== undefined) {
-    await deps.store.settleSending(batch.batchId, batch.requestId, { status: shown }, entry(shown));
+    const after = await deps.store.settleSending(
+      batch.batchId,
+      batch.requestId,
+      { status: shown },
+      entry(shown),
+    );
+    if (after !== undefined) await finishWhenAllFinal(after, { at, requestId: batch.requestId }, deps);
     return;
   }
   const fields = unknownOutcomeFields(batch, earliest);
@@ -372,6 +381,7 @@ async function finishCancel(
           ? clearBatchAttention(deps, after.batchId, OUTCOME_UNKNOWN)
           : undefined,
         publishPending(after, deps, (transition) => written.has(transition.transitionId), listed),
+        finishWhenAllFinal(after, { at, requestId }, deps),
       ]);
       return;
     }

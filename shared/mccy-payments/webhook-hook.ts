@@ -12,9 +12,11 @@ import { earlyReads, readsStartingFrom } from '../gateway/early-reads.js';
 import { clearBatchAttention, raiseBatchAttention } from './attention.js';
 import type { BatchStore } from './ports.js';
 import {
+  type BatchHistoryEntry,
   type BatchRecord,
   type BatchTransaction,
   batchMoveShownByTransactions,
+  finishedBatch,
   type PendingTransition,
   type TransactionChange,
   transactionAsOf,
@@ -269,12 +271,43 @@ async function moveBatchAsShown(
 }
 
 /**
+ * Finishes a batch whose transactions are all final and that waits for nothing else (`finishedBatch`): its
+ * finished status naming how they ended, with the counts, in one conditional write. A batch moved meanwhile
+ * (the workflow closing its window, another writer finishing it) is read again and judged anew.
+ */
+export async function finishWhenAllFinal(
+  batch: BatchRecord,
+  entry: Omit<BatchHistoryEntry, 'status'>,
+  deps: Pick<BatchEventDependencies, 'store' | 'log'>,
+): Promise<void> {
+  let current: BatchRecord | undefined = batch;
+  for (let attempt = 0; attempt < MAX_CONTENDED_WRITES; attempt++) {
+    const finished = current === undefined ? undefined : finishedBatch(current);
+    if (current === undefined || finished === undefined) return;
+    const written = await deps.store.finishBatch(current.batchId, current.status, finished, {
+      ...entry,
+      status: finished.status,
+    });
+    if (written) {
+      deps.log.info('multi-currency batch finished: every transaction is final', {
+        batchId: current.batchId,
+        ...finished,
+      });
+      return;
+    }
+    current = await deps.store.get(current.batchId);
+  }
+  throw new Error(`batch ${batch.batchId} is being changed by others; it is finished on a retry`);
+}
+
+/**
  * The processor's batch hook: a Payments.Mccy webhook moves its transaction (by BatchId and EndToEndId) up
  * Submitted, Created, then one final state, in any order and once; reaching a final state decrements the
  * batch's openTransactions once; a second, different final state is kept beside the first and reported. The
- * batch itself follows what its transactions show (a pending cancel, an unknown outcome), and whatever of it
- * is unpublished is published, so an event that failed before goes out with the batch's next webhook (a
- * failure now throws: the message is retried). A webhook of a batch the gateway never sent is left alone.
+ * batch itself follows what its transactions show (a pending cancel, an unknown outcome, all of them final),
+ * and whatever of it is unpublished is published, so an event that failed before goes out with the batch's
+ * next webhook (a failure now throws: the message is retried). A webhook of a batch the gateway never sent is
+ * left alone.
  */
 export function mccyPaymentsWebhookHook(deps: BatchEventDependencies): StateHook {
   // The batch a webhook moves, read beside the inbox claim.
@@ -302,6 +335,7 @@ export function mccyPaymentsWebhookHook(deps: BatchEventDependencies): StateHook
     if (applied.kind === 'conflict')
       reportConflict(batchId, endToEndId, applied.batch, applied.transition, deps);
     const batch = await moveBatchAsShown(applied.batch, webhook, deps);
+    await finishWhenAllFinal(batch, { at: webhook.now.toISOString(), cause: webhook.key }, deps);
     // Its own transitions (again, on a redelivery after a crash) and those that failed before: never those
     // another writer is publishing right now.
     const { failed, markPublished } = await publishPendingEvents(

@@ -31,6 +31,9 @@ export const nameChecksFamily = defineFamily({
       id: 'getNameCheck',
       path: NAME_CHECK_READ,
       param: 'endToEndId',
+      summary: 'Get a payee name check',
+      description:
+        'The outcome of a payee name check by its end-to-end id, kept until it expires: a payment sent with the same end-to-end id carries it.',
       // A name check's end-to-end id may be up to 140 characters (cop-outbound-v1.json).
       maxLength: 140,
       read: async (store, endToEndId, now) => {

@@ -57,6 +57,13 @@ export interface RequestRules {
 export interface Operation extends RequestRules {
   /** Stable name, used in logs, metrics and the function it belongs to. */
   id: string;
+  /**
+   * The OpenAPI document's title of the operation, short and imperative ("Create a sterling account"), and
+   * what it does at the bank in a sentence or two; the document adds what the gateway does (idempotency,
+   * tracking) from the record. Every registry record has both (a test holds it).
+   */
+  summary?: string;
+  description?: string;
   method: HttpMethod;
   /** The bank's path template, e.g. `/v3/Accounts/{accountId}`; API Gateway uses the same syntax. */
   path: string;
@@ -100,3 +107,19 @@ export interface Operation extends RequestRules {
 export function pathsOf(operation: Pick<Operation, 'path' | 'aliases'>): string[] {
   return [operation.path, ...(operation.aliases ?? [])];
 }
+
+/**
+ * A request the gateway accepts, shown in the OpenAPI document beside the operation (`<domain>/examples.ts`);
+ * a test passes each through `checkRequest`.
+ */
+export interface RequestExample {
+  pathParams?: Record<string, string>;
+  query?: Record<string, string>;
+  /** The JSON body, its numbers written with the digits meant. */
+  body?: unknown;
+}
+
+/** One example per operation record a domain module exports (by its export name, the record's id). */
+export type ExamplesOf<Module> = {
+  [Name in keyof Module as Module[Name] extends Operation ? Name : never]: RequestExample;
+};

@@ -11,9 +11,7 @@ import { isDotSegment, safeSegmentMessage, segmentPattern } from '../http/path-s
 /** Ids the bank issues (accounts, virtual accounts, transactions, mandates): `format: uuid` in the reference. */
 export function bankId(name: string) {
   const message = `${name} must be a GUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, as the bank issues it.`;
-  return z
-    .string({ error: message })
-    .check(z.regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, message));
+  return z.guid({ error: message });
 }
 
 /** A sort code in a path (`/v1/Transactions/{sortCode}/...`). */

@@ -38,6 +38,11 @@ export class ManualClock implements Clock {
 export class RealTimeClock extends ManualClock {
   #offsetMs = 0;
 
+  /** How far ahead of real time it runs. */
+  get offsetMs(): number {
+    return this.#offsetMs;
+  }
+
   override now(): Date {
     return new Date(Date.now() + this.#offsetMs);
   }

@@ -9,14 +9,16 @@
  *   `MccyBatchProcessingDue` -> wait until `overdueAt` -> no open transaction: done; else publish
  *   `MccyBatchOverdue` and fail (`BatchOverdue`), which the failed-executions alarm reports.
  *
- * A batch found `Cancelled` at the deadline ends the workflow; one found `CancelPending` (a cancel at the
- * bank right now) is looked at again every `CANCEL_RECHECK_SECONDS`, at most `MAX_CANCEL_RECHECKS` times,
- * then the workflow fails (`CancelUnresolved`) for a person to look at. A batch whose outcome is unknown
+ * A batch found `Cancelled` at the deadline ends the workflow, and so does one found finished (every
+ * transaction final, `FINISHED_BATCH_STATUSES`) at the deadline or the processing time, its webhooks having
+ * come first; one found `CancelPending` (a cancel at the bank right now) is looked at again every
+ * `CANCEL_RECHECK_SECONDS`, at most `MAX_CANCEL_RECHECKS` times, then the workflow fails (`CancelUnresolved`)
+ * for a person to look at. A batch whose outcome is unknown
  * (started on the safe schedule) or that the bank took to process at once has no window of the gateway to
  * close: it goes straight to the settlement check, so its overdue alarm still fires.
  */
 
-import type { BatchStatus } from '../mccy-payments/records.js';
+import { type BatchStatus, FINISHED_BATCH_STATUSES } from '../mccy-payments/records.js';
 
 /** The input of one execution; every time an ISO instant (UTC, `Z`). */
 export interface BatchWorkflowInput {
@@ -52,6 +54,13 @@ const STATUS = {
   outcomeUnknown: 'OutcomeUnknown',
   processing: 'Processing',
 } as const satisfies Record<string, BatchStatus>;
+
+/** A batch every transaction of which is final, its status saying how they ended: nothing is left to wait for. */
+const finishedChoices = FINISHED_BATCH_STATUSES.map((status) => ({
+  Variable: '$.batch.Item.status.S',
+  StringEquals: status,
+  Next: status === STATUS.cancelled ? 'BatchCancelled' : 'BatchFinished',
+}));
 
 /** A service integration's resource in `partition` (`aws`, `aws-cn`, `aws-us-gov`; a token in the stack). */
 export const integrationArn = (partition: string, integration: string) =>
@@ -219,7 +228,7 @@ export function mccyBatchWorkflow(names: {
         Type: 'Choice',
         Choices: [
           { Variable: '$.batch.Item.status.S', IsPresent: false, Next: 'UnexpectedBatchState' },
-          { Variable: '$.batch.Item.status.S', StringEquals: STATUS.cancelled, Next: 'BatchCancelled' },
+          ...finishedChoices,
           { Variable: '$.batch.Item.status.S', StringEquals: STATUS.cancelPending, Next: 'CountRecheck' },
           {
             Variable: '$.batch.Item.status.S',
@@ -263,11 +272,20 @@ export function mccyBatchWorkflow(names: {
           {
             ErrorEquals: ['DynamoDB.ConditionalCheckFailedException'],
             ResultPath: '$.processingDueRefused',
-            Next: 'UnexpectedBatchState',
+            Next: 'ReadStatusAtProcessing',
           },
         ],
         Next: 'PublishProcessingDue',
       }),
+      ReadStatusAtProcessing: readBatch(table, 'status', 'StatusAtProcessing'),
+      StatusAtProcessing: {
+        Type: 'Choice',
+        Choices: [
+          { Variable: '$.batch.Item.status.S', IsPresent: false, Next: 'UnexpectedBatchState' },
+          ...finishedChoices,
+        ],
+        Default: 'UnexpectedBatchState',
+      },
       PublishProcessingDue: publish(
         bus,
         MCCY_BATCH_PROCESSING_DUE,
@@ -296,6 +314,7 @@ export function mccyBatchWorkflow(names: {
       ),
       BatchCancelled: { Type: 'Succeed' },
       BatchSettled: { Type: 'Succeed' },
+      BatchFinished: { Type: 'Succeed' },
       BatchOverdue: {
         Type: 'Fail',
         Error: BATCH_OVERDUE_ERROR,

@@ -36,7 +36,7 @@ describe('GET /gateway/local/events keeps the newest events and filters them', (
 
   it('filters by time, strictly after `since`', async () => {
     const newest = (await listed('')).at(-1)?.time ?? '';
-    const anHourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    const anHourAgo = new Date(world.simClock.now().getTime() - 3_600_000).toISOString();
 
     expect(await listed(`?since=${encodeURIComponent(newest)}`)).toEqual([]);
     expect(await listed(`?since=${encodeURIComponent(anHourAgo)}`)).toHaveLength(2);

@@ -7,7 +7,7 @@ import {
   createClearwayClient,
   type OperationRequest,
 } from '#client/index.js';
-import { accountBatchBody, fundedEurAccount } from '../support/mccy-batch.js';
+import { accountBatchBody, fundedEurAccount, mccyBatchBody, mccyTransaction } from '../support/mccy-batch.js';
 import { testSandbox } from '../support/sandbox.js';
 
 /**
@@ -25,6 +25,7 @@ interface BatchView {
   processingAt?: string;
   cancellationDeadline?: string;
   openTransactions: number;
+  outcomes?: Record<string, number>;
   transactions: Record<string, { status: string; history: Array<{ to: string }> }>;
   history: Array<{ status: string; at: string }>;
 }
@@ -139,7 +140,9 @@ describe('a EUR batch sent on a Friday evening', () => {
     await world.sandbox.settle();
 
     const view = await batch(batchId);
-    expect(view.status).toBe('ProcessingDue');
+    // Every transaction final, none failed: Completed, the cancelled one counted.
+    expect(view.status).toBe('Completed');
+    expect(view.outcomes).toEqual({ Settled: 2, Cancelled: 1, ValidationFailed: 0, AssessmentFailed: 0 });
     expect(view.openTransactions).toBe(0);
     expect(Object.fromEntries(Object.entries(view.transactions).map(([id, t]) => [id, t.status]))).toEqual({
       'fri-1': 'Settled',
@@ -153,6 +156,7 @@ describe('a EUR batch sent on a Friday evening', () => {
       'Scheduled',
       'WindowClosed',
       'ProcessingDue',
+      'Completed',
     ]);
     const changes = (await eventsAbout(batchId)).filter(
       (e) => e.detailType === 'MccyTransactionStatusChanged',
@@ -184,6 +188,42 @@ describe('a batch inside the window', () => {
     expect((await batch(batchId)).status).toBe('Processing');
     expect(await execution(batchId)).toBeUndefined();
     expect(await statusOf(cancel(batchId))).toBe(422);
+  });
+});
+
+describe('a batch whose payments do not all go through', () => {
+  it('ends CompletedWithFailures once each is settled or failed, counting how each ended', async () => {
+    await setClock('2026-03-11T10:00:00Z');
+    const batchId = randomUUID();
+    const from = (identifier: string, endToEndId: string, amount: number) =>
+      mccyTransaction({ endToEndId, amount, accountIdentifier: { kind: 'AccountId', identifier } });
+    const body = mccyBatchBody({
+      batchId,
+      transactions: [
+        from(accountId, 'wed-paid', 100),
+        // More than the account holds: the bank's assessment fails it.
+        from(accountId, 'wed-short', 900_000),
+        // An account the institution does not have: the bank's validation fails it.
+        from(randomUUID(), 'wed-nobody', 100),
+      ],
+    });
+    const sent = await clearway.createMccyPayments({
+      body: body as OperationRequest<'createMccyPayments'>['body'],
+    });
+    expect(sent.status).toBe(202);
+    expect((await batch(batchId)).status).toBe('Processing');
+
+    await setClock('2026-03-11T10:01:00Z');
+    await world.sandbox.settle();
+
+    const view = await batch(batchId);
+    expect(view.status).toBe('CompletedWithFailures');
+    expect(view.outcomes).toEqual({ Settled: 1, Cancelled: 0, ValidationFailed: 1, AssessmentFailed: 1 });
+    expect(view.history.map((entry) => entry.status)).toEqual([
+      'Sending',
+      'Processing',
+      'CompletedWithFailures',
+    ]);
   });
 });
 

@@ -260,7 +260,8 @@ describe('row 2: scheduled batches whose 202 is lost', () => {
     await setClock('2026-03-09T08:31:00Z');
     await world.sandbox.settle();
     const settled = await batch(lostB);
-    expect(settled).toMatchObject({ status: 'Processing', openTransactions: 0 });
+    expect(settled).toMatchObject({ status: 'Completed', openTransactions: 0 });
+    expect(settled.history.map((entry) => entry.status).slice(-2)).toEqual(['Processing', 'Completed']);
     expect(statuses(settled)).toEqual({ 'r2-b1': 'Settled' });
     expect(await attentionOf(lostB)).toEqual([]);
     expect((await execution(lostA))?.states.at(-1)).toBe('BatchCancelled');

@@ -16,6 +16,7 @@ let strict: World;
 let lenient: World;
 const ibans = new Map<World, string>();
 
+const sandboxNow = () => strict.simClock.now();
 const checkOf = (endToEndId: string, reasonCode?: string): NameCheckRecord => ({
   endToEndId,
   outcome: reasonCode ?? 'Matched',
@@ -23,10 +24,10 @@ const checkOf = (endToEndId: string, reasonCode?: string): NameCheckRecord => ({
   ...(reasonCode !== undefined && { reasonCode }),
   responseWithinSla: true,
   account: '****5678',
-  checkedAt: new Date().toISOString(),
+  checkedAt: sandboxNow().toISOString(),
   requestId: 'cw-check',
-  // The gateway's clock is the system's.
-  expiresAt: Math.floor(Date.now() / 1000) + 3600,
+  // The gateway reads the sandbox clock.
+  expiresAt: Math.floor(sandboxNow().getTime() / 1000) + 3600,
 });
 /** Recorded against the account every payment here pays (sort code 200000, account 12345678). */
 const recordCheck = (world: World, record: NameCheckRecord) =>
@@ -86,7 +87,7 @@ describe('GET /gateway/name-checks/{endToEndId}', () => {
   it('answers 404 problem for an unknown or expired check, and 400 naming endToEndId for a bad one', async () => {
     await recordCheck(strict, {
       ...checkOf('nc-expired', 'ANNM'),
-      expiresAt: Math.floor(Date.now() / 1000) - 1,
+      expiresAt: Math.floor(sandboxNow().getTime() / 1000) - 1,
     });
     for (const id of ['nc-unknown', 'nc-expired']) {
       const response = await strict.gateway(`/gateway/name-checks/${id}`);

@@ -15,8 +15,8 @@ const settledIds = [randomUUID(), randomUUID()];
 
 beforeAll(async () => {
   world = await testSandbox();
-  // The event log is stamped by the system clock, so the window is real time around what was published.
-  from = new Date(Date.now() - 1_000).toISOString();
+  // The event log is stamped by the sandbox clock, so the window is sandbox time around what was published.
+  from = new Date(world.simClock.now().getTime() - 1_000).toISOString();
   for (const id of settledIds) {
     world.simulator.emitWebhook('TransactionSettled', 6, transactionSettledPayload({ TransactionId: id }));
   }
@@ -25,7 +25,7 @@ beforeAll(async () => {
     detail: { ...bankEvent('FITestEvent', 'test-replay').detail, payload: 'test me' },
   });
   await world.events();
-  to = new Date().toISOString();
+  to = world.simClock.now().toISOString();
 });
 afterAll(() => world.sandbox.close());
 
@@ -55,7 +55,7 @@ describe('clearway replay --sandbox re-publishes events from the local log, mark
   });
 
   it('replays every type of the window, never an earlier replay again', async () => {
-    const { code, out } = await clearway(['--from', from, '--to', new Date().toISOString()]);
+    const { code, out } = await clearway(['--from', from, '--to', world.simClock.now().toISOString()]);
 
     expect(code).toBe(0);
     // The settlements' own records moved too (PaymentStatusChanged): every original of the window, once.
@@ -75,7 +75,7 @@ describe('clearway replay --sandbox re-publishes events from the local log, mark
   });
 
   it('refuses a window in the future in one line, exit 2', async () => {
-    const later = new Date(Date.now() + 3_600_000).toISOString();
+    const later = new Date(world.simClock.now().getTime() + 3_600_000).toISOString();
     const { code, err } = await clearway(['--from', from, '--to', later]);
 
     expect(code).toBe(2);

@@ -15,8 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => world.sandbox.close());
 beforeEach(() => world.simulator.clearRequests());
-/** The simulator's base URL: the bank's HAL links are absolute. */
-const bank = () => world.simulator.url;
+/** The bank's HAL links are absolute; the gateway points them at itself. */
+const linkBase = () => world.sandbox.gatewayUrl;
 
 interface Account {
   id: string;
@@ -161,11 +161,11 @@ describe('real accounts are listed in pages and read in both representations', (
     expect(first.accounts).toEqual(all.accounts.slice(0, 2));
     expect(first.halLinks).toContainEqual({
       name: 'next',
-      href: `${bank()}/v3/Accounts?pageNumber=2&pageSize=2`,
+      href: `${linkBase()}/v3/Accounts?pageNumber=2&pageSize=2`,
     });
     expect(first.halLinks).toContainEqual({
       name: 'Account',
-      href: `${bank()}/v3/Accounts/{accountId}`,
+      href: `${linkBase()}/v3/Accounts/{accountId}`,
       templated: true,
     });
     expect((await get<Page>(`/v3/Accounts?pageNumber=${total + 1}`)).accounts).toEqual([]);
@@ -192,7 +192,7 @@ describe('real accounts are listed in pages and read in both representations', (
     expect(Object.keys(v2.account).sort()).toEqual(
       ['balances', 'bban', 'cuid', 'currency', 'iban', 'id', 'label', 'name', 'type', 'upic'].sort(),
     );
-    expect(v2.halLinks[0]).toEqual({ name: 'self', href: `${bank()}/v2/Accounts/${account.id}` });
+    expect(v2.halLinks[0]).toEqual({ name: 'self', href: `${linkBase()}/v2/Accounts/${account.id}` });
     expect((await world.gateway('/v3/Accounts/3fa85f64-5717-4562-b3fc-2c963f66afa6')).status).toBe(404);
     expect((await world.gateway('/v3/Accounts/no-such-account')).status).toBe(400);
   });
@@ -275,7 +275,7 @@ describe('virtual accounts are created asynchronously, amended and disabled', ()
     expect(response.status).toBe(202);
     expect(((await response.json()) as { halLinks: HalLink[] }).halLinks[0]).toEqual({
       name: 'self',
-      href: `${bank()}/v2/Accounts/${real.id}/Virtual`,
+      href: `${linkBase()}/v2/Accounts/${real.id}/Virtual`,
     });
     const events = (await eventsAbout(real.id)).filter((event) => event.detailType.startsWith('Virtual'));
     const created = events.find((event) => event.detailType === 'VirtualAccountCreated');

@@ -6,7 +6,7 @@ import { type Sandbox, type SandboxOptions, startSandbox } from '#local/sandbox.
 import { ManualClock } from '#shared/ports/clock.js';
 import { seededRandom } from './seeded-random.js';
 
-export interface TestSandboxOptions extends Pick<SandboxOptions, 'lambdaTimeoutMs' | 'bankRetry'> {
+export interface TestSandboxOptions extends Pick<SandboxOptions, 'lambdaTimeoutMs' | 'bankRetry' | 'state'> {
   webhookTimeoutMs?: number;
   eventLimit?: number;
   /** Name-check TTL and policy (default: 24 hours, policy off). */
@@ -22,12 +22,14 @@ export interface TestSandboxOptions extends Pick<SandboxOptions, 'lambdaTimeoutM
   checkEvents?: boolean;
   /** A sandbox clock that runs with real time from its start, as `npm start`'s does (default: one tests move). */
   runningClock?: boolean;
+  /** The sandbox's home (default: a new temporary folder), e.g. to start again on what a closed one kept. */
+  home?: string;
 }
 
 /** The whole sandbox in-process on free loopback ports, with fresh keys and a controllable bank clock. */
 export async function testSandbox(options: TestSandboxOptions = {}) {
   const simClock = new ManualClock('2026-03-02T10:00:00Z');
-  const home = mkdtempSync(join(tmpdir(), 'clearway-sandbox-'));
+  const home = options.home ?? mkdtempSync(join(tmpdir(), 'clearway-sandbox-'));
   const sandbox = await startSandbox(
     {
       bankUrl: undefined,
@@ -50,9 +52,11 @@ export async function testSandbox(options: TestSandboxOptions = {}) {
       bankRetry: options.bankRetry,
       draws: options.seed === undefined ? undefined : seededDraws(options.seed),
       checkEvents: options.checkEvents ?? true,
+      state: options.state,
     },
   );
   failOnEventViolations(sandbox);
+  failOnUnsavableState(sandbox);
   const simulator = sandbox.simulator;
   if (!simulator) throw new Error('the test sandbox always runs the simulator');
   const gateway = (path: string, init: RequestInit = {}) => fetch(`${sandbox.gatewayUrl}${path}`, init);
@@ -100,6 +104,22 @@ function failOnEventViolations(sandbox: Sandbox): void {
     const { count, first } = sandbox.bus.violations;
     if (count > 0) {
       throw new Error(`${count} published event(s) did not match their schema:\n${first.join('\n')}`);
+    }
+  };
+}
+
+/**
+ * What a test sandbox's simulator holds must be savable, as `npm start` keeps it across restarts: closing it
+ * (each test file's afterAll) fails naming what could not be saved, e.g. a function in a product's state.
+ */
+function failOnUnsavableState(sandbox: Sandbox): void {
+  const close = sandbox.close.bind(sandbox);
+  sandbox.close = async () => {
+    try {
+      await sandbox.settle();
+      sandbox.simulator?.snapshot();
+    } finally {
+      await close();
     }
   };
 }

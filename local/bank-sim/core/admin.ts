@@ -181,7 +181,7 @@ export function adminRouter(host: AdminHost, products: readonly Product[]): Rout
     get institution() {
       return host.institution;
     },
-    schedule: (at, label, task) => host.schedule(at, label, task),
+    schedule: (at, label, task, ...args) => host.schedule(at, label, task, ...args),
     emitWebhook: (type, version, payload, options) => host.emitWebhook(type, version, payload, options),
     idle: () => host.idle(),
     add,

@@ -18,7 +18,7 @@ import { jsonResponse, plainDetail, problemAnswer, TITLES } from './problems.js'
 import type { RequestIdRegistry } from './request-ids.js';
 import type { Router } from '#shared/http/router.js';
 import type { SimState } from './state.js';
-import type { RouteContext, RouteHandler, SimResponse } from './types.js';
+import type { RouteContext, RouteHandler, Schedule, SimResponse } from './types.js';
 import type { TopLevelMembers } from './webhooks.js';
 
 /** Methods that change state: they need `X-Request-Id` and take part in the duplicate check. */
@@ -45,7 +45,7 @@ export interface PipelineDeps {
     payload: unknown,
     topLevel?: TopLevelMembers,
   ) => void;
-  schedule: (at: Date, label: string, task: () => void) => void;
+  schedule: Schedule;
   onError: (error: unknown, where: string) => void;
   /** The simulator's own base URL (known once it listens), for the absolute links the bank answers with. */
   baseUrl: () => string;

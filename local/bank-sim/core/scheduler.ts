@@ -5,6 +5,15 @@ interface Task {
   seq: number;
   label: string;
   run: () => void;
+  saved?: Pick<SavedTask, 'task' | 'args'>;
+}
+
+/** A waiting task as data: the named task (`defineTask`) and its arguments. */
+export interface SavedTask {
+  at: Date;
+  label: string;
+  task: string;
+  args: unknown[];
 }
 
 /** More due tasks than this in one pass means a task keeps rescheduling itself in the past. */
@@ -24,10 +33,11 @@ export class ClockScheduler {
     private readonly onError: (error: unknown, where: string) => void,
   ) {}
 
-  at(when: Date, label: string, run: () => void): void {
+  /** `saved` describes the task as data; without it (the sandbox's workflow waits) the task is not saved. */
+  at(when: Date, label: string, run: () => void, saved?: Pick<SavedTask, 'task' | 'args'>): void {
     const at = when.getTime();
     if (Number.isNaN(at)) throw new RangeError(`cannot schedule ${label} at an invalid time`);
-    const task = { at, seq: this.#seq++, label, run };
+    const task = { at, seq: this.#seq++, label, run, saved };
     const index = this.#tasks.findIndex((other) => other.at > at);
     this.#tasks.splice(index === -1 ? this.#tasks.length : index, 0, task);
   }
@@ -51,6 +61,13 @@ export class ClockScheduler {
 
   pending(): { at: string; label: string }[] {
     return this.#tasks.map((task) => ({ at: new Date(task.at).toISOString(), label: task.label }));
+  }
+
+  /** The waiting tasks that can be saved, earliest first. */
+  saved(): SavedTask[] {
+    return this.#tasks.flatMap(({ at, label, saved }) =>
+      saved ? [{ at: new Date(at), label, ...saved }] : [],
+    );
   }
 
   clear(): void {

@@ -17,10 +17,17 @@ import { problemAnswer, TITLES } from './problems.js';
 import { readBody } from './read-body.js';
 import { RequestIdRegistry } from './request-ids.js';
 import { Router } from '#shared/http/router.js';
-import { ClockScheduler, InFlight } from './scheduler.js';
+import { ClockScheduler, InFlight, type SavedTask } from './scheduler.js';
+import { fromSnapshotJson, type SnapshotJson, toSnapshotJson } from './snapshot-json.js';
 import { SimState } from './state.js';
-import type { BodyOf, EmitOptions, PathParams, RouteHandler } from './types.js';
-import { type DeliveryRecord, WebhookDispatcher, type WebhookRecord } from './webhooks.js';
+import { taskNamed } from './tasks.js';
+import type { BodyOf, EmitOptions, PathParams, RouteHandler, SimTask } from './types.js';
+import {
+  type DeliveryRecord,
+  type SavedWebhooks,
+  WebhookDispatcher,
+  type WebhookRecord,
+} from './webhooks.js';
 
 export interface SimulatorOptions {
   /** Drives token expiry, the 24-hour X-Request-Id window and the webhook retry schedule. */
@@ -54,6 +61,23 @@ export interface SimulatorOptions {
    * (shared/bank/path-signature.ts). Default false, as the UK entity.
    */
   pathSignature?: boolean;
+  /** Start from what `snapshot()` saved (a restart of the sandbox), instead of an empty bank. */
+  resumeFrom?: SnapshotJson;
+}
+
+/** What a simulator saves: every product's state, the work waiting on the clock, the webhooks to send. */
+interface SavedSimulator {
+  state: ReadonlyMap<string, unknown>;
+  scheduled: SavedTask[];
+  webhooks: SavedWebhooks;
+  faults: FaultSettings;
+  /** The institutions' switches the admin endpoints change; the rest comes from the options. */
+  institutions: Array<Pick<Institution, 'id' | 'subscribedToWebhooks' | 'nameCheckService'>>;
+}
+
+/** A saved simulator that this code cannot resume: another version's, or damaged. */
+export class ResumeError extends Error {
+  override readonly name = 'ResumeError';
 }
 
 /** The simulated bank as the sandbox and the tests drive it: its products' routes, the admin host and these. */
@@ -76,6 +100,8 @@ export interface BankSimulator extends BankApi, AdminHost {
   at(when: Date, label: string, work: () => Promise<unknown>): void;
   /** Work `idle` waits for. */
   track(work: Promise<unknown>): void;
+  /** The bank as data, to start another simulator from (`resumeFrom`). */
+  snapshot(): SnapshotJson;
   close(): Promise<void>;
 }
 
@@ -90,7 +116,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<BankSim
 
 class Simulator implements BankSimulator {
   readonly clock: ManualClock;
-  readonly state = new SimState();
+  readonly state: SimState;
   readonly institutions: InstitutionRegistry;
   readonly #server: Server;
   readonly #routes = new Router<RouteEntry>({ ignoreCase: true });
@@ -110,6 +136,9 @@ class Simulator implements BankSimulator {
 
   constructor(options: SimulatorOptions) {
     this.clock = options.clock;
+    const { resumeFrom } = options;
+    const saved = resumeFrom && resuming(() => fromSnapshotJson(resumeFrom) as SavedSimulator);
+    this.state = resuming(() => new SimState(saved?.state));
     this.#onError = options.onError ?? ((error, where) => console.error(`bank simulator: ${where}:`, error));
     this.#maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.#requests = new BoundedLog(options.logLimits ?? SIM_LOG_LIMITS);
@@ -137,7 +166,7 @@ class Simulator implements BankSimulator {
       state: this.state,
       emit: (institution, type, version, payload, topLevel) =>
         this.#dispatcher.emit(institution, type, version, payload, undefined, topLevel),
-      schedule: (at, label, task) => this.schedule(at, label, task),
+      schedule: (at, label, task, ...args) => this.schedule(at, label, task, ...args),
       onError: this.#onError,
       baseUrl: () => this.url,
       pathSignature: options.pathSignature ?? false,
@@ -153,6 +182,7 @@ class Simulator implements BankSimulator {
       }
     }
     this.#admin = adminRouter(this, options.products);
+    if (saved) resuming(() => this.#resume(saved));
     this.#server = createServer((req, res) => {
       this.#serve(req, res).catch((error) => {
         this.#onError(error, `${req.method} ${req.url}`);
@@ -230,8 +260,8 @@ class Simulator implements BankSimulator {
     }
   }
 
-  schedule(at: Date, label: string, task: () => void): void {
-    this.#scheduler.at(at, label, task);
+  schedule<Args extends unknown[]>(at: Date, label: string, task: SimTask<Args>, ...args: Args): void {
+    this.#scheduler.at(at, label, () => task.run(this, ...args), { task: task.name, args });
   }
 
   emitWebhook(type: string, version: number, payload: unknown, options: EmitOptions = {}): WebhookRecord {
@@ -310,6 +340,37 @@ class Simulator implements BankSimulator {
 
   async idle(): Promise<void> {
     await this.#inFlight.settle(() => this.tick());
+  }
+
+  snapshot(): SnapshotJson {
+    const saved: SavedSimulator = {
+      state: this.state.entries(),
+      scheduled: this.#scheduler.saved(),
+      webhooks: this.#dispatcher.saved(),
+      faults: this.#faults.current,
+      institutions: this.institutions.all().map(({ id, subscribedToWebhooks, nameCheckService }) => ({
+        id,
+        subscribedToWebhooks,
+        nameCheckService,
+      })),
+    };
+    return toSnapshotJson(saved);
+  }
+
+  #resume(saved: SavedSimulator): void {
+    for (const { at, label, task: name, args } of saved.scheduled) {
+      const task = taskNamed(name);
+      if (!task) throw new Error(`no scheduled task is named ${name}`);
+      this.schedule(at, label, task, ...args);
+    }
+    this.#dispatcher.resume(saved.webhooks);
+    this.#faults.set(saved.faults);
+    for (const { id, subscribedToWebhooks, nameCheckService } of saved.institutions) {
+      const institution = this.institutions.get(id);
+      if (!institution) continue;
+      institution.subscribedToWebhooks = subscribedToWebhooks;
+      institution.nameCheckService = nameCheckService;
+    }
   }
 
   async close(): Promise<void> {
@@ -405,6 +466,15 @@ class Simulator implements BankSimulator {
       path: url.pathname,
     });
     writeResponse(res, response, correlationId);
+  }
+}
+
+/** Runs a step of resuming a saved simulator; whatever fails is a ResumeError. */
+function resuming<T>(step: () => T): T {
+  try {
+    return step();
+  } catch (error) {
+    throw new ResumeError(`the saved bank is unreadable: ${(error as Error).message}`, { cause: error });
   }
 }
 

@@ -70,7 +70,7 @@ export interface RouteContext<TBody = unknown, TParams = AnyParams> {
   /** Queues a webhook to the calling institution; it is sent after the response is written. */
   emit: Emit;
   /** Runs `task` once the simulated clock reaches `at` (for outcomes that arrive later, e.g. settlement). */
-  schedule(at: Date, label: string, task: () => void): void;
+  schedule: Schedule;
 }
 
 export type RouteHandler<TBody = unknown, TParams = AnyParams> = (
@@ -81,13 +81,32 @@ export type RouteHandler<TBody = unknown, TParams = AnyParams> = (
 export type BodyOf<R extends RequestRules> = R extends { body: z.ZodMiniType<infer T> } ? T : undefined;
 
 /**
+ * Work that happens later on the simulated clock (a settlement, a retry), named so that what is waiting can
+ * be saved as data with the state and rebuilt (the sandbox's snapshot): made once per module by
+ * `defineTask`, and given only the host and its arguments, which are saved too (state objects, ids,
+ * Decimals, Dates; no functions).
+ */
+export interface SimTask<Args extends unknown[]> {
+  readonly name: string;
+  run(host: SimHost, ...args: Args): void;
+}
+
+/** Runs `task` with `args` once the simulated clock reaches `at`. */
+export type Schedule = <Args extends unknown[]>(
+  at: Date,
+  label: string,
+  task: SimTask<Args>,
+  ...args: Args
+) => void;
+
+/**
  * What product code reaches of the simulator outside a request (its models, scheduled work, admin routes):
  * the state, the simulated clock, work on that clock and webhooks sent at once.
  */
 export interface SimHost {
   readonly state: SimState;
   readonly clock: ManualClock;
-  schedule(at: Date, label: string, task: () => void): void;
+  schedule: Schedule;
   /** A webhook of a registered type, its payload checked by the compiler against that version's schema. */
   emitWebhook: EmitWebhook<[options?: EmitOptions], WebhookRecord>;
 }

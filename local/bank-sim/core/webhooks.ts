@@ -92,6 +92,12 @@ interface Outgoing {
   bytes: Buffer;
 }
 
+/** The webhooks still to send, as data: each copy waiting for its next attempt, and those held back. */
+export interface SavedWebhooks {
+  waiting: Array<Omit<Chain, 'signature'> & { nextAt: number }>;
+  held: Outgoing[];
+}
+
 const NO_ANSWER = { status: null, answerBody: null, answerBytes: null, answerSha256: null };
 
 /** What one attempt found out, as its delivery record writes it. */
@@ -109,6 +115,8 @@ export class WebhookDispatcher {
   readonly webhooks: BoundedLog<WebhookRecord>;
   readonly deliveries: BoundedLog<DeliveryRecord>;
   readonly #held: Outgoing[] = [];
+  /** Each copy waiting for its next attempt, with that attempt's time. */
+  readonly #waiting = new Map<Chain, number>();
   readonly #closing = new AbortController();
   readonly #timeoutMs: number;
   readonly #nonce: () => string;
@@ -166,6 +174,22 @@ export class WebhookDispatcher {
     const held = this.#held.splice(0).reverse();
     for (const webhook of held) this.#dispatch(webhook);
     return held.length;
+  }
+
+  saved(): SavedWebhooks {
+    const waiting = [...this.#waiting].map(([{ signature: _signature, ...chain }, nextAt]) => ({
+      ...chain,
+      nextAt,
+    }));
+    return { waiting, held: [...this.#held] };
+  }
+
+  /** Takes up the webhooks a saved dispatcher still had to send. */
+  resume(saved: SavedWebhooks): void {
+    for (const { nextAt, ...chain } of saved.waiting) {
+      this.#retryAt({ ...chain, signature: this.options.signer.sign(chain.bytes) }, nextAt);
+    }
+    this.#held.push(...saved.held);
   }
 
   /** Aborts answers being awaited; no further attempt starts. */
@@ -234,8 +258,16 @@ export class WebhookDispatcher {
       if (chain.group.open === 0 && chain.webhook.status !== 'delivered') chain.webhook.status = 'failed';
       return;
     }
+    this.#retryAt(chain, next);
+  }
+
+  #retryAt(chain: Chain, next: number): void {
     const label = `webhook ${chain.webhook.type} ${chain.webhook.id} attempt ${chain.attempt + 1}`;
-    this.options.scheduler.at(new Date(next), label, () => this.#attempt(chain));
+    this.#waiting.set(chain, next);
+    this.options.scheduler.at(new Date(next), label, () => {
+      this.#waiting.delete(chain);
+      this.#attempt(chain);
+    });
   }
 
   async #post(chain: Chain, signedCorrectly: boolean): Promise<AttemptResult> {

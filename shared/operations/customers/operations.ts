@@ -26,6 +26,9 @@ const customerPath = z.lazy(() => z.strictObject({ customerId: bankId('customerI
 
 export const createRetailCustomer = {
   id: 'createRetailCustomer',
+  summary: 'Create a retail customer',
+  description:
+    'Registers a retail customer: names, date of birth, email, current address, and optionally an identity document and previous addresses.',
   method: 'POST',
   path: '/v1/customers/retail' as const,
   fn,
@@ -42,6 +45,9 @@ export const createRetailCustomer = {
 
 export const amendRetailCustomer = {
   id: 'amendRetailCustomer',
+  summary: 'Amend a retail customer',
+  description:
+    "Changes a retail customer's names, date of birth, email, country of residence or identity document.",
   method: 'PATCH',
   path: '/v1/customers/retail/{customerId}' as const,
   pathParams: customerPath,
@@ -51,6 +57,8 @@ export const amendRetailCustomer = {
 
 export const replaceRetailCustomerAddress = {
   id: 'replaceRetailCustomerAddress',
+  summary: "Replace a retail customer's address",
+  description: "Replaces a retail customer's current address.",
   method: 'PUT',
   path: '/v1/customers/retail/{customerId}/currentaddress' as const,
   pathParams: customerPath,
@@ -61,6 +69,9 @@ export const replaceRetailCustomerAddress = {
 
 export const createProtectedDepositAccount = {
   id: 'createProtectedDepositAccount',
+  summary: 'Open a protected deposit account',
+  description:
+    "Opens a deposit account of a product for a retail customer, under one of the institution's sort codes.",
   method: 'POST',
   path: '/v4/Accounts' as const,
   fn,

@@ -5,6 +5,7 @@ import {
   retailCustomerIdentityDocumentFields,
 } from '#shared/domain/customer-rules.js';
 import type { FieldErrors } from '#shared/http/validation.js';
+import { describedAs } from '../json-schema.js';
 import { bankId } from '../path-params.js';
 import {
   MESSAGES as ACCOUNT_MESSAGES,
@@ -131,17 +132,20 @@ const currentAddressList = z.lazy(() =>
  * `z.union`, whose failure is one "Invalid input" instead of the failing members.
  */
 const currentAddressOnCreate = z.lazy(() =>
-  z.custom<CurrentAddress | CurrentAddress[]>().check(
-    z.superRefine((value, ctx) => {
-      const schema = Array.isArray(value) ? currentAddressList : currentAddress;
-      const parsed = schema.safeParse(value === undefined || value === null ? 0 : value);
-      if (parsed.success) return;
-      for (const issue of parsed.error.issues) {
-        const message =
-          issue.path.length === 0 && !Array.isArray(value) ? MESSAGES.currentAddress : issue.message;
-        ctx.addIssue({ ...issue, message } as z.core.$ZodRawIssue);
-      }
-    }),
+  describedAs(
+    z.custom<CurrentAddress | CurrentAddress[]>().check(
+      z.superRefine((value, ctx) => {
+        const schema = Array.isArray(value) ? currentAddressList : currentAddress;
+        const parsed = schema.safeParse(value === undefined || value === null ? 0 : value);
+        if (parsed.success) return;
+        for (const issue of parsed.error.issues) {
+          const message =
+            issue.path.length === 0 && !Array.isArray(value) ? MESSAGES.currentAddress : issue.message;
+          ctx.addIssue({ ...issue, message } as z.core.$ZodRawIssue);
+        }
+      }),
+    ),
+    z.union([currentAddress, currentAddressList]),
   ),
 );
 

@@ -48,6 +48,9 @@ const VIRTUAL_MANDATES = '/v2/Accounts/{accountId}/Virtual/{virtualAccountId}/Ma
 
 export const listUnappliedDirectCredits = {
   id: 'listUnappliedDirectCredits',
+  summary: 'List unapplied direct credits',
+  description:
+    'Lists the Bacs direct credits to a sort code that could not be applied to an account, a page at a time.',
   method: 'GET',
   path: '/v1/Transactions/{sortCode}/DirectCredit/Unapplied' as const,
   pathParams: sortCodePath,
@@ -57,6 +60,8 @@ export const listUnappliedDirectCredits = {
 
 export const listUnpaidDirectDebits = {
   id: 'listUnpaidDirectDebits',
+  summary: 'List unpaid direct debits of a sort code',
+  description: 'Lists the direct debits on accounts of a sort code that were not paid, a page at a time.',
   method: 'GET',
   path: '/v1/Transactions/{sortCode}/DirectDebit/Unpaid' as const,
   pathParams: sortCodePath,
@@ -66,6 +71,9 @@ export const listUnpaidDirectDebits = {
 
 export const listAccountUnpaidDirectDebits = {
   id: 'listAccountUnpaidDirectDebits',
+  summary: "List a sterling account's unpaid direct debits",
+  description:
+    'Lists the direct debits on a real account that were not paid, between two dates, a page at a time.',
   method: 'GET',
   path: '/v2/Accounts/{accountId}/Mandates/Unpaid' as const,
   pathParams: accountPath,
@@ -75,6 +83,9 @@ export const listAccountUnpaidDirectDebits = {
 
 export const listVirtualAccountUnpaidDirectDebits = {
   id: 'listVirtualAccountUnpaidDirectDebits',
+  summary: "List a virtual account's unpaid direct debits",
+  description:
+    'Lists the direct debits on a virtual account that were not paid, between two dates, a page at a time.',
   method: 'GET',
   path: '/v2/Accounts/{accountId}/Virtual/{virtualAccountId}/Mandates/Unpaid' as const,
   pathParams: virtualAccountPath,
@@ -85,6 +96,9 @@ export const listVirtualAccountUnpaidDirectDebits = {
 /** The bank answers this read 202 (the reference lists no other success). */
 export const listMandateCollections = {
   id: 'listMandateCollections',
+  summary: "List a direct debit instruction's collections",
+  description:
+    'Lists the collections made under a direct debit instruction on a real account, a page at a time.',
   method: 'GET',
   path: '/v2/Accounts/{accountId}/Mandates/{mandateId}/Collections' as const,
   pathParams: mandatePath,
@@ -94,6 +108,9 @@ export const listMandateCollections = {
 
 export const listVirtualMandateCollections = {
   id: 'listVirtualMandateCollections',
+  summary: "List a virtual account instruction's collections",
+  description:
+    'Lists the collections made under a direct debit instruction on a virtual account, a page at a time.',
   method: 'GET',
   path: '/v2/Accounts/{accountId}/Virtual/{virtualAccountId}/Mandates/{mandateId}/Collections' as const,
   pathParams: virtualMandatePath,
@@ -105,6 +122,9 @@ export const listVirtualMandateCollections = {
 
 export const createMandate = {
   id: 'createMandate',
+  summary: 'Create a direct debit instruction',
+  description:
+    "Sets up a direct debit instruction on a real account for an originator's service user number and reference; the bank reports it by webhook.",
   method: 'POST',
   path: '/v1/Accounts/{accountId}/Mandates' as const,
   pathParams: accountPath,
@@ -116,6 +136,8 @@ export const createMandate = {
 
 export const listMandates = {
   id: 'listMandates',
+  summary: "List a sterling account's direct debit instructions",
+  description: 'Lists the direct debit instructions on a real account, a page at a time.',
   method: 'GET',
   path: MANDATES,
   pathParams: accountPath,
@@ -125,6 +147,8 @@ export const listMandates = {
 
 export const amendMandate = {
   id: 'amendMandate',
+  summary: 'Amend a direct debit instruction',
+  description: 'Moves a direct debit instruction on a real account to a new debtor account.',
   method: 'PATCH',
   path: '/v1/Accounts/{accountId}/Mandates/{mandateId}' as const,
   pathParams: mandatePath,
@@ -136,6 +160,8 @@ export const amendMandate = {
 
 export const returnMandate = {
   id: 'returnMandate',
+  summary: 'Return a direct debit instruction',
+  description: 'Rejects a direct debit instruction on a real account with a Bacs reason.',
   method: 'POST',
   path: '/v1/Accounts/{accountId}/Mandates/{mandateId}/Returns' as const,
   pathParams: mandatePath,
@@ -148,6 +174,8 @@ export const returnMandate = {
 /** A DELETE with a JSON body (`reasonCode`), signed like a POST (webhooks.md, "Facts the spec parts leave out"). */
 export const cancelMandate = {
   id: 'cancelMandate',
+  summary: 'Cancel a direct debit instruction',
+  description: 'Cancels a direct debit instruction on a real account with a reason code.',
   method: 'DELETE',
   path: '/v1/Accounts/{accountId}/Mandates/{mandateId}' as const,
   pathParams: mandatePath,
@@ -161,6 +189,9 @@ export const cancelMandate = {
 
 export const createVirtualMandate = {
   id: 'createVirtualMandate',
+  summary: 'Create a virtual account instruction',
+  description:
+    "Sets up a direct debit instruction on a virtual account for an originator's service user number and reference; the bank reports it by webhook.",
   method: 'POST',
   path: '/v1/Accounts/{accountId}/Virtual/{virtualAccountId}/Mandates' as const,
   pathParams: virtualAccountPath,
@@ -172,6 +203,8 @@ export const createVirtualMandate = {
 
 export const listVirtualMandates = {
   id: 'listVirtualMandates',
+  summary: "List a virtual account's direct debit instructions",
+  description: 'Lists the direct debit instructions on a virtual account, a page at a time.',
   method: 'GET',
   path: VIRTUAL_MANDATES,
   pathParams: virtualAccountPath,
@@ -181,6 +214,8 @@ export const listVirtualMandates = {
 
 export const amendVirtualMandate = {
   id: 'amendVirtualMandate',
+  summary: 'Amend a virtual account instruction',
+  description: 'Moves a direct debit instruction on a virtual account to a new debtor account.',
   method: 'PATCH',
   path: '/v1/Accounts/{accountId}/Virtual/{virtualAccountId}/Mandates/{mandateId}' as const,
   pathParams: virtualMandatePath,
@@ -192,6 +227,8 @@ export const amendVirtualMandate = {
 
 export const returnVirtualMandate = {
   id: 'returnVirtualMandate',
+  summary: 'Return a virtual account instruction',
+  description: 'Rejects a direct debit instruction on a virtual account with a Bacs reason.',
   method: 'POST',
   path: '/v1/Accounts/{accountId}/Virtual/{virtualAccountId}/Mandates/{mandateId}/Returns' as const,
   pathParams: virtualMandatePath,
@@ -203,6 +240,8 @@ export const returnVirtualMandate = {
 
 export const cancelVirtualMandate = {
   id: 'cancelVirtualMandate',
+  summary: 'Cancel a virtual account instruction',
+  description: 'Cancels a direct debit instruction on a virtual account with a reason code.',
   method: 'DELETE',
   path: '/v1/Accounts/{accountId}/Virtual/{virtualAccountId}/Mandates/{mandateId}' as const,
   pathParams: virtualMandatePath,

@@ -9,6 +9,7 @@ import {
   payerName,
   serviceUserNumber,
 } from '#shared/domain/direct-debit-rules.js';
+import { describedAs } from '../json-schema.js';
 import { pagingFields, pagingQuery } from '../paging.js';
 
 /**
@@ -73,11 +74,17 @@ const isoDateTime = z.lazy(() => z.iso.datetime({ offset: true }));
  * Both are accepted (never refuse what the bank accepts) and forwarded as written.
  */
 function dateOrDateTime(message: string) {
-  return z
-    .string({ error: message })
-    .check(
-      z.refine((value) => isoDate.safeParse(value).success || isoDateTime.safeParse(value).success, message),
-    );
+  return describedAs(
+    z
+      .string({ error: message })
+      .check(
+        z.refine(
+          (value) => isoDate.safeParse(value).success || isoDateTime.safeParse(value).success,
+          message,
+        ),
+      ),
+    z.union([isoDate, isoDateTime]),
+  );
 }
 
 /** A start not after its end; a date alone is the start of that day (UTC), as `Date.parse` reads it. */

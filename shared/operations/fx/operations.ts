@@ -17,6 +17,9 @@ const fn = 'fx';
 
 export const createFxQuote = {
   id: 'createFxQuote',
+  summary: 'Request an FX quote',
+  description:
+    'Asks the bank for a rate to sell one currency for another, for an amount fixed on the sell or buy side; the quote holds for 45 seconds.',
   method: 'POST',
   path: '/fx/v1/quote' as const,
   fn,
@@ -28,6 +31,8 @@ export const createFxQuote = {
 
 export const executeFxQuote = {
   id: 'executeFxQuote',
+  summary: 'Execute an FX quote',
+  description: 'Books the trade of a quote still held, between two accounts of the same owner.',
   method: 'POST',
   path: '/fx/v1/ExecuteQuote' as const,
   fn,
@@ -38,6 +43,9 @@ export const executeFxQuote = {
 
 export const createFxOrder = {
   id: 'createFxOrder',
+  summary: 'Place an FX order',
+  description:
+    'Books a trade at the rate of the moment without a quote, between two accounts of the same owner.',
   method: 'POST',
   path: '/fx/v1/order' as const,
   fn,

@@ -8,10 +8,12 @@ import {
   FX_MESSAGES,
   fixedSide,
   fxValueDate,
+  MAX_MARGIN,
   maxTradeSize,
+  MIN_MARGIN,
   parseMargin,
 } from '#shared/domain/fx.js';
-import { jsonDecimal } from '#shared/domain/money.js';
+import { decimalRuleSchema, jsonDecimal, MAX_SIGNIFICANT_DIGITS } from '#shared/domain/money.js';
 import { minorUnitsOf } from '#shared/domain/currencies.js';
 import type { FieldErrors } from '#shared/http/validation.js';
 import { addFieldError, emptyFieldErrors } from '#shared/http/validation.js';
@@ -23,7 +25,6 @@ import { addFieldError, emptyFieldErrors } from '#shared/http/validation.js';
  * them to the three bodies.
  */
 
-const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 /** The reference's account owner pattern, 1 to 140 characters. */
 const OWNER = /^[a-zA-Z -]{1,140}$/;
 /** The order's endToEndId character set (`fx-orchestrator-rfq.json`), 1 to 35 characters. */
@@ -46,6 +47,7 @@ const fxCurrency = (field: string) => z.enum(FX_CURRENCIES, { error: FX_SCHEMA_M
 
 const instructedAmount = z.lazy(() =>
   jsonDecimal(FX_SCHEMA_MESSAGES.instructedAmount).check(
+    decimalRuleSchema({ exclusiveMinimum: '0' }),
     z.refine((amount) => amount.gt(0), { error: FX_SCHEMA_MESSAGES.instructedAmount }),
   ),
 );
@@ -53,6 +55,11 @@ const instructedAmount = z.lazy(() =>
 /** margin: 0 to 0.0499 (parseMargin), as the digits written. */
 const margin = z.lazy(() =>
   jsonDecimal(FX_MESSAGES.margin).check(
+    decimalRuleSchema({
+      minimum: MIN_MARGIN,
+      maximum: MAX_MARGIN,
+      significantDigits: MAX_SIGNIFICANT_DIGITS,
+    }),
     z.superRefine((value, ctx) => {
       try {
         parseMargin(value);
@@ -127,9 +134,7 @@ export type FxQuoteBody = z.output<typeof fxQuoteBody>;
 export const executeFxQuoteBody = z.lazy(() =>
   z
     .strictObject({
-      quoteId: z
-        .string({ error: FX_SCHEMA_MESSAGES.quoteId })
-        .check(z.regex(UUID, { error: FX_SCHEMA_MESSAGES.quoteId })),
+      quoteId: z.guid({ error: FX_SCHEMA_MESSAGES.quoteId }),
       customerInformation: z.strictObject({
         sellAccount: account('sellAccount'),
         buyAccount: account('buyAccount'),

@@ -42,6 +42,8 @@ const VIRTUAL_ACCOUNT = '/mccy/v1/VirtualAccounts/{virtualAccountId}' as const;
 
 export const createMccyAccount = {
   id: 'createMccyAccount',
+  summary: 'Create a multi-currency account',
+  description: 'Opens a real multi-currency account with its label, owner, kind and currencies (never GBP).',
   method: 'POST',
   path: '/mccy/v2/Accounts' as const,
   fn,
@@ -52,6 +54,8 @@ export const createMccyAccount = {
 
 export const listMccyAccounts = {
   id: 'listMccyAccounts',
+  summary: 'List multi-currency accounts',
+  description: "Lists the institution's real multi-currency accounts, a page at a time.",
   method: 'GET',
   path: '/mccy/v1/Accounts' as const,
   fn,
@@ -61,6 +65,8 @@ export const listMccyAccounts = {
 
 export const getMccyAccount = {
   id: 'getMccyAccount',
+  summary: 'Get a multi-currency account',
+  description: 'Reads one real multi-currency account.',
   method: 'GET',
   path: ACCOUNT,
   pathParams: accountPath,
@@ -70,6 +76,8 @@ export const getMccyAccount = {
 
 export const amendMccyAccount = {
   id: 'amendMccyAccount',
+  summary: 'Amend a multi-currency account',
+  description: "Changes a multi-currency account's label and owner.",
   method: 'PATCH',
   path: ACCOUNT,
   pathParams: accountPath,
@@ -81,6 +89,8 @@ export const amendMccyAccount = {
 
 export const setMccyAccountStatus = {
   id: 'setMccyAccountStatus',
+  summary: "Set a multi-currency account's status",
+  description: 'Suspends a real multi-currency account with a reason, or makes it active again.',
   method: 'PATCH',
   path: '/mccy/v1/Accounts/{accountId}/status' as const,
   pathParams: accountPath,
@@ -92,6 +102,8 @@ export const setMccyAccountStatus = {
 
 export const addMccyAccountCurrency = {
   id: 'addMccyAccountCurrency',
+  summary: 'Add a currency to a multi-currency account',
+  description: 'Enables one more currency (never GBP) on a real multi-currency account.',
   method: 'POST',
   path: '/mccy/v1/Accounts/{accountId}/currencies' as const,
   pathParams: accountPath,
@@ -103,6 +115,8 @@ export const addMccyAccountCurrency = {
 
 export const getMccyAccountBalances = {
   id: 'getMccyAccountBalances',
+  summary: "Get a multi-currency account's balances",
+  description: "Reads a real multi-currency account's balance in each of its currencies.",
   method: 'GET',
   path: '/mccy/v1/Accounts/{accountId}/balances' as const,
   pathParams: accountPath,
@@ -113,6 +127,8 @@ export const getMccyAccountBalances = {
 /** A DELETE without a body; the reason travels in the query. */
 export const closeMccyAccount = {
   id: 'closeMccyAccount',
+  summary: 'Close a multi-currency account',
+  description: 'Closes a real multi-currency account, with the reason in the query.',
   method: 'DELETE',
   path: ACCOUNT,
   pathParams: accountPath,
@@ -126,6 +142,8 @@ export const closeMccyAccount = {
 
 export const createMccyVirtualAccount = {
   id: 'createMccyVirtualAccount',
+  summary: 'Create a multi-currency virtual account',
+  description: 'Opens a virtual account under a real multi-currency account, with its owner and identifiers.',
   method: 'POST',
   path: '/mccy/v1/VirtualAccounts' as const,
   fn,
@@ -137,6 +155,8 @@ export const createMccyVirtualAccount = {
 /** The spec's choice for the path-based signature (part 2): sent so where the environment turns it on. */
 export const getMccyVirtualAccount = {
   id: 'getMccyVirtualAccount',
+  summary: 'Get a multi-currency virtual account',
+  description: 'Reads one multi-currency virtual account.',
   method: 'GET',
   path: VIRTUAL_ACCOUNT,
   pathParams: virtualAccountPath,
@@ -147,6 +167,8 @@ export const getMccyVirtualAccount = {
 
 export const amendMccyVirtualAccount = {
   id: 'amendMccyVirtualAccount',
+  summary: 'Amend a multi-currency virtual account',
+  description: "Changes a multi-currency virtual account's owner.",
   method: 'PATCH',
   path: VIRTUAL_ACCOUNT,
   pathParams: virtualAccountPath,
@@ -158,6 +180,8 @@ export const amendMccyVirtualAccount = {
 
 export const setMccyVirtualAccountStatus = {
   id: 'setMccyVirtualAccountStatus',
+  summary: "Set a multi-currency virtual account's status",
+  description: 'Suspends a multi-currency virtual account with a reason, or makes it active again.',
   method: 'PATCH',
   path: '/mccy/v1/VirtualAccounts/{virtualAccountId}/status' as const,
   pathParams: virtualAccountPath,
@@ -170,6 +194,8 @@ export const setMccyVirtualAccountStatus = {
 /** Closing is final: a closed virtual account cannot be reopened. */
 export const closeMccyVirtualAccount = {
   id: 'closeMccyVirtualAccount',
+  summary: 'Close a multi-currency virtual account',
+  description: 'Closes a multi-currency virtual account for good, with the reason in the query.',
   method: 'DELETE',
   path: VIRTUAL_ACCOUNT,
   pathParams: virtualAccountPath,
@@ -185,6 +211,9 @@ export const closeMccyVirtualAccount = {
 /** The real account's transactions, its virtual accounts' included. */
 export const listMccyAccountTransactions = {
   id: 'listMccyAccountTransactions',
+  summary: "List a multi-currency account's transactions",
+  description:
+    "Lists a real account's transactions in one currency, its virtual accounts' included, between two date-times.",
   method: 'GET',
   path: '/mccy/v1/Accounts/{accountId}/transactions' as const,
   pathParams: accountPath,
@@ -195,6 +224,8 @@ export const listMccyAccountTransactions = {
 
 export const listMccyVirtualAccountTransactions = {
   id: 'listMccyVirtualAccountTransactions',
+  summary: "List a multi-currency virtual account's transactions",
+  description: "Lists a virtual account's transactions in one currency between two date-times.",
   method: 'GET',
   path: '/mccy/v1/VirtualAccounts/{virtualAccountId}/transactions' as const,
   pathParams: virtualAccountPath,
@@ -205,6 +236,8 @@ export const listMccyVirtualAccountTransactions = {
 
 export const getMccyTransaction = {
   id: 'getMccyTransaction',
+  summary: 'Get a multi-currency transaction',
+  description: 'Reads one multi-currency transaction.',
   method: 'GET',
   path: '/mccy/v1/Transactions/{transactionId}' as const,
   pathParams: z.lazy(() => z.strictObject({ transactionId: bankId('transactionId') })),
@@ -219,6 +252,9 @@ const statementPeriod: Operation['check'] = ({ body }, { now }) =>
 
 export const requestMccyInstitutionStatement = {
   id: 'requestMccyInstitutionStatement',
+  summary: 'Request a multi-currency statement',
+  description:
+    "Asks for a month's statement in one currency across the institution's multi-currency accounts; the bank sends its link by webhook and the gateway archives the file.",
   method: 'POST',
   path: '/mccy/v1/StatementRequests' as const,
   fn,
@@ -231,6 +267,9 @@ export const requestMccyInstitutionStatement = {
 /** One real account by IBAN, its virtual accounts excluded. */
 export const requestMccyAccountStatement = {
   id: 'requestMccyAccountStatement',
+  summary: "Request a multi-currency account's statement",
+  description:
+    "Asks for a month's statement in one currency of one real account, by IBAN; the bank sends its link by webhook and the gateway archives the file.",
   method: 'POST',
   path: '/mccy/v1/StatementRequests/account/{iban}' as const,
   pathParams: z.lazy(() => z.strictObject({ iban: ibanSegment('iban') })),
@@ -246,6 +285,9 @@ export const requestMccyAccountStatement = {
 /** Between two of the institution's multi-currency accounts, both enabled for the currency (the bank checks). */
 export const createMccyInternalTransfer = {
   id: 'createMccyInternalTransfer',
+  summary: 'Transfer between multi-currency accounts',
+  description:
+    "Moves money between two of the institution's multi-currency accounts, each named by IBAN or by another identifier.",
   method: 'POST',
   path: '/v1/mccy/internaltransfers' as const,
   fn,
@@ -260,6 +302,9 @@ export const createMccyInternalTransfer = {
  */
 export const simulateMccyInboundPayment = {
   id: 'simulateMccyInboundPayment',
+  summary: 'Simulate an inbound multi-currency payment',
+  description:
+    "Credits a multi-currency account as if a payment had arrived from outside, in the bank's simulation environment.",
   method: 'POST',
   path: '/v1/mccy/inboundpayment/{accountUniqueId}' as const,
   pathParams: z.lazy(() => z.strictObject({ accountUniqueId: safeSegment('accountUniqueId') })),

@@ -71,9 +71,7 @@ export const MESSAGES = {
 const text = (message: string, min: number, max: number) =>
   z.string({ error: message }).check(z.minLength(min, message), z.maxLength(max, message));
 
-const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-const guid = (field: string) =>
-  z.string({ error: MESSAGES.guid(field) }).check(z.regex(GUID, MESSAGES.guid(field)));
+const guid = (field: string) => z.guid({ error: MESSAGES.guid(field) });
 const iban = (field: string) =>
   z.string({ error: MESSAGES.accountIban(field) }).check(z.refine(isValidIban, MESSAGES.accountIban(field)));
 
@@ -273,7 +271,7 @@ const instructedAmount = z.lazy(() => amountWithin(MESSAGES.instructedAmount, MC
 const otherAccount = z.lazy(() =>
   z.strictObject({
     kind: text(MESSAGES.otherKind, 1, 1000),
-    identifier: z.string({ error: MESSAGES.otherIdentifier }).check(z.regex(GUID, MESSAGES.otherIdentifier)),
+    identifier: z.guid({ error: MESSAGES.otherIdentifier }),
   }),
 );
 

@@ -16,6 +16,9 @@ const fn = 'mccy-payments';
 
 export const createMccyPayments = {
   id: 'createMccyPayments',
+  summary: 'Send a multi-currency payment batch',
+  description:
+    "Sends 1 to 100 payments in one currency (never GBP) from multi-currency accounts, processed at the currency's next slot; the gateway requires a batchId, so the batch can be cancelled.",
   method: 'POST',
   path: '/v1/mccy/payments' as const,
   fn,
@@ -29,6 +32,9 @@ export const createMccyPayments = {
 
 export const cancelMccyBatch = {
   id: 'cancelMccyBatch',
+  summary: 'Cancel a multi-currency payment batch',
+  description:
+    'Cancels every payment of a scheduled batch; after the deadline (one hour before processing) the gateway refuses it without calling the bank.',
   method: 'DELETE',
   path: '/v1/mccy/payments/{batchId}' as const,
   fn,
@@ -40,6 +46,9 @@ export const cancelMccyBatch = {
 
 export const cancelMccyTransaction = {
   id: 'cancelMccyTransaction',
+  summary: 'Cancel one payment of a batch',
+  description:
+    'Cancels one payment of a scheduled batch by its end-to-end id; after the deadline (one hour before processing) the gateway refuses it without calling the bank.',
   method: 'DELETE',
   path: '/v1/mccy/payments/{batchId}/{endToEndId}' as const,
   fn,

@@ -10,6 +10,9 @@ const fn = 'name-check-onboarding';
  */
 export const getSoftwareStatementCsr = {
   id: 'getSoftwareStatementCsr',
+  summary: 'Get a certificate signing request',
+  description:
+    'Fetches the certificate signing request (CSR) the bank made for a software statement, for its transport or signing certificate.',
   method: 'GET',
   path: '/v1/softwarestatements/{softwareStatementId}/csr/{certificateType}' as const,
   pathParams: csrPathParams,
@@ -18,6 +21,9 @@ export const getSoftwareStatementCsr = {
 
 export const uploadSoftwareStatementPem = {
   id: 'uploadSoftwareStatementPem',
+  summary: 'Upload a software statement certificate',
+  description:
+    'Uploads the transport or signing certificate (PEM) issued for the CSR of a software statement.',
   method: 'POST',
   path: '/v1/softwarestatements/{softwareStatementId}/pem' as const,
   pathParams: pemPathParams,

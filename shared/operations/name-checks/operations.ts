@@ -11,6 +11,9 @@ const fn = 'name-checks';
 
 export const verifyPayeeName = {
   id: 'verifyPayeeName',
+  summary: 'Check a payee name',
+  description:
+    "Asks the payee's bank whether the name matches the account (Confirmation of Payee): a match, a close match with the account's name, or no match.",
   method: 'POST',
   path: '/open-banking/outbound/v1/name-verification' as const,
   fn,
@@ -21,6 +24,9 @@ export const verifyPayeeName = {
 
 export const validateSrd = {
   id: 'validateSrd',
+  summary: 'Check whether an account needs a secondary reference',
+  description:
+    'Asks whether a sort code and account number need secondary reference data (a roll number) for a name check.',
   method: 'POST',
   path: '/open-banking/outbound/v1/srd/validate' as const,
   fn,
@@ -29,6 +35,9 @@ export const validateSrd = {
 
 export const optOutAccountNameChecks = {
   id: 'optOutAccountNameChecks',
+  summary: 'Opt a sterling account out of name checks',
+  description:
+    'Sets whether the bank answers name checks made against a real account, with the reason for opting out.',
   method: 'PUT',
   path: '/v1/Cop/opt/accounts/{accountId}' as const,
   pathParams: z.lazy(() => z.strictObject({ accountId: bankId('accountId') })),
@@ -38,6 +47,9 @@ export const optOutAccountNameChecks = {
 
 export const optOutVirtualAccountNameChecks = {
   id: 'optOutVirtualAccountNameChecks',
+  summary: 'Opt a virtual account out of name checks',
+  description:
+    'Sets whether the bank answers name checks made against a virtual account, with the reason for opting out.',
   method: 'PUT',
   path: '/v1/Cop/opt/accounts/{accountId}/virtual/{virtualAccountId}' as const,
   pathParams: z.lazy(() =>

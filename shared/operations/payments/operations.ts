@@ -38,6 +38,9 @@ const virtualTransactionPath = z.lazy(() =>
 
 export const listTransactions = {
   id: 'listTransactions',
+  summary: 'List sterling transactions',
+  description:
+    "Lists transactions across the institution's sterling accounts, filtered by time, payment method, end-to-end id or account holder name, a page at a time.",
   method: 'GET',
   path: '/v2/Transactions' as const,
   fn,
@@ -46,6 +49,8 @@ export const listTransactions = {
 
 export const listAccountTransactions = {
   id: 'listAccountTransactions',
+  summary: "List a sterling account's transactions",
+  description: "Lists one real account's transactions with the same filters, a page at a time.",
   method: 'GET',
   path: '/v2/Accounts/{accountId}/Transactions' as const,
   pathParams: accountPath,
@@ -55,6 +60,8 @@ export const listAccountTransactions = {
 
 export const getAccountTransaction = {
   id: 'getAccountTransaction',
+  summary: "Get a sterling account's transaction",
+  description: 'Reads one transaction of a real account.',
   method: 'GET',
   path: '/v2/Accounts/{accountId}/Transactions/{transactionId}' as const,
   pathParams: accountTransactionPath,
@@ -63,6 +70,8 @@ export const getAccountTransaction = {
 
 export const listVirtualAccountTransactions = {
   id: 'listVirtualAccountTransactions',
+  summary: "List a virtual account's transactions",
+  description: "Lists one virtual account's transactions with the same filters, a page at a time.",
   method: 'GET',
   path: '/v2/Accounts/{accountId}/Virtual/{virtualAccountId}/Transactions' as const,
   pathParams: virtualAccountPath,
@@ -72,6 +81,8 @@ export const listVirtualAccountTransactions = {
 
 export const getVirtualAccountTransaction = {
   id: 'getVirtualAccountTransaction',
+  summary: "Get a virtual account's transaction",
+  description: 'Reads one transaction of a virtual account.',
   method: 'GET',
   path: '/v2/Accounts/{accountId}/Virtual/{virtualAccountId}/Transactions/{transactionId}' as const,
   pathParams: virtualTransactionPath,
@@ -80,6 +91,9 @@ export const getVirtualAccountTransaction = {
 
 export const sendFpsPayments = {
   id: 'sendFpsPayments',
+  summary: 'Send instant payments',
+  description:
+    "Sends 1 to 10 payment instructions of 1 to 10 Faster Payments credit transfers each, from the institution's sterling accounts; the bank answers each instruction and reports each payment's outcome by webhook.",
   method: 'POST',
   path: '/v3/payments/fps' as const,
   fn,
@@ -90,6 +104,9 @@ export const sendFpsPayments = {
 
 export const returnFpsPayment = {
   id: 'returnFpsPayment',
+  summary: 'Return a received instant payment',
+  description:
+    'Sends back a Faster Payment the institution received, by its transaction id, with the reason for the return.',
   method: 'POST',
   path: '/v3/payments/fps/return' as const,
   fn,
@@ -99,6 +116,9 @@ export const returnFpsPayment = {
 
 export const sendFpsSinglePayment = {
   id: 'sendFpsSinglePayment',
+  summary: 'Send an instant payment for a customer',
+  description:
+    "Sends one Faster Payment on behalf of an ultimate debtor (the customer's name, address, BIC and account go with it); the outcome comes by webhook.",
   method: 'POST',
   path: '/v2/payments/fps/singlepayment' as const,
   fn,

@@ -68,7 +68,6 @@ export type SinglePaymentResponse = (typeof SINGLE_PAYMENT_RESPONSES)[number];
 const DEBTOR_ADDRESS = /^[a-zA-Z0-9/\-?:().,'+ ]*$/;
 /** The single payment's unstructured reference pattern (`fps-poo-v2.json`). */
 const UNSTRUCTURED_REFERENCE = /^[a-zA-Z0-9/\-?:().,+\s#=!%&*<>;{@\r\n]*$/;
-const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 export const MESSAGES = {
   startDateTime: 'startDateTime must be an ISO 8601 date-time, such as 2026-03-01T00:00:00Z.',
@@ -261,9 +260,7 @@ export const returnFpsPaymentBody = z.lazy(() =>
   z.strictObject({
     paymentReturnInstruction: z.strictObject(
       {
-        TransactionId: z
-          .string({ error: MESSAGES.transactionId })
-          .check(z.regex(UUID, MESSAGES.transactionId)),
+        TransactionId: z.guid({ error: MESSAGES.transactionId }),
         ReasonForReturn: z.enum(RETURN_REASONS, { error: MESSAGES.reasonForReturn }),
       },
       { error: MESSAGES.paymentReturnInstruction },

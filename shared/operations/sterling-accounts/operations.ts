@@ -32,6 +32,8 @@ const virtualAccountPath = z.lazy(() =>
 
 export const listAccounts = {
   id: 'listAccounts',
+  summary: 'List sterling accounts',
+  description: "Lists the institution's real sterling accounts, a page at a time.",
   method: 'GET',
   path: '/v3/Accounts' as const,
   fn,
@@ -40,6 +42,9 @@ export const listAccounts = {
 
 export const createAccount = {
   id: 'createAccount',
+  summary: 'Create a sterling account',
+  description:
+    "Opens a real sterling account with its name, owner and usage type under one of the institution's sort codes.",
   method: 'POST',
   path: '/v3/Accounts' as const,
   fn,
@@ -50,6 +55,8 @@ export const createAccount = {
 
 export const getAccount = {
   id: 'getAccount',
+  summary: 'Get a sterling account',
+  description: 'Reads one real sterling account.',
   method: 'GET',
   path: '/v3/Accounts/{accountId}' as const,
   pathParams: accountPath,
@@ -58,6 +65,8 @@ export const getAccount = {
 
 export const listAccountsV2 = {
   id: 'listAccountsV2',
+  summary: 'List sterling accounts (v2)',
+  description: "Lists the institution's real sterling accounts in the bank's v2 shape, a page at a time.",
   method: 'GET',
   path: '/v2/Accounts' as const,
   fn,
@@ -66,6 +75,8 @@ export const listAccountsV2 = {
 
 export const getAccountV2 = {
   id: 'getAccountV2',
+  summary: 'Get a sterling account (v2)',
+  description: "Reads one real sterling account in the bank's v2 shape.",
   method: 'GET',
   path: '/v2/Accounts/{accountId}' as const,
   pathParams: accountPath,
@@ -74,6 +85,9 @@ export const getAccountV2 = {
 
 export const amendAccount = {
   id: 'amendAccount',
+  summary: 'Amend a sterling account',
+  description:
+    "Changes a real account's status and its reason, owner name, owner and relationship types, or minimum balance; a negative minimum balance (an overdraft) needs an overdraft agreement with the bank.",
   method: 'PATCH',
   path: '/v1/Accounts/{accountId}' as const,
   aliases: ['/v1/accounts/{accountId}'],
@@ -89,6 +103,8 @@ export const amendAccount = {
 
 export const listVirtualAccounts = {
   id: 'listVirtualAccounts',
+  summary: 'List all virtual accounts',
+  description: 'Lists the virtual accounts under every real account of the institution, a page at a time.',
   method: 'GET',
   path: '/v1/Accounts/Virtual' as const,
   aliases: ['/v1/accounts/virtual'],
@@ -98,6 +114,9 @@ export const listVirtualAccounts = {
 
 export const createVirtualAccounts = {
   id: 'createVirtualAccounts',
+  summary: 'Create virtual accounts',
+  description:
+    'Opens one or more virtual accounts under a real account; the bank reports each by webhook, a refused identifier as `VirtualAccountCreationFailed`.',
   method: 'POST',
   path: '/v2/Accounts/{accountId}/Virtual' as const,
   pathParams: accountPath,
@@ -109,6 +128,8 @@ export const createVirtualAccounts = {
 
 export const listAccountVirtualAccounts = {
   id: 'listAccountVirtualAccounts',
+  summary: "List a real account's virtual accounts",
+  description: 'Lists the virtual accounts under one real account, a page at a time.',
   method: 'GET',
   path: '/v2/Accounts/{accountId}/Virtual' as const,
   pathParams: accountPath,
@@ -118,6 +139,8 @@ export const listAccountVirtualAccounts = {
 
 export const getVirtualAccount = {
   id: 'getVirtualAccount',
+  summary: 'Get a virtual account',
+  description: 'Reads one virtual account under its real account.',
   method: 'GET',
   path: '/v2/Accounts/{accountId}/Virtual/{virtualAccountId}' as const,
   pathParams: virtualAccountPath,
@@ -126,6 +149,8 @@ export const getVirtualAccount = {
 
 export const amendVirtualAccount = {
   id: 'amendVirtualAccount',
+  summary: 'Amend a virtual account',
+  description: "Changes a virtual account's owner name, owner type or relationship type.",
   method: 'PATCH',
   path: '/v1/Accounts/{accountId}/Virtual/{virtualAccountId}' as const,
   aliases: ['/v1/accounts/{accountId}/virtual/{virtualAccountId}'],
@@ -137,6 +162,8 @@ export const amendVirtualAccount = {
 
 export const disableVirtualAccount = {
   id: 'disableVirtualAccount',
+  summary: 'Disable a virtual account',
+  description: 'Disables a virtual account under its real account.',
   method: 'DELETE',
   path: '/v1/Accounts/{accountId}/Virtual/{virtualAccountId}' as const,
   aliases: ['/v1/accounts/{accountId}/virtual/{virtualAccountId}'],

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { minorUnitsOf } from '#shared/domain/currencies.js';
 import type { Decimal } from 'decimal.js';
-import { jsonDecimal } from '#shared/domain/money.js';
+import { decimalRuleSchema, jsonDecimal } from '#shared/domain/money.js';
 import type { FieldErrors } from '#shared/http/validation.js';
 
 /**
@@ -140,6 +140,7 @@ export const relationshipType = z.lazy(() =>
 /** Pounds, in pence at most (the money rules of shared/domain decide); negative is an overdraft, see `overdraftErrors`. */
 export const minimumBalance = z.lazy(() =>
   jsonDecimal(MESSAGES.minimumBalance).check(
+    decimalRuleSchema({ decimals: minorUnitsOf('GBP') }),
     z.refine((amount) => amount.decimalPlaces() <= minorUnitsOf('GBP'), MESSAGES.minimumBalance),
   ),
 );

@@ -32,7 +32,7 @@ function world() {
   const host: SimHost = {
     state,
     clock,
-    schedule: (at, label, task) => scheduler.at(at, label, task),
+    schedule: (at, label, task, ...args) => scheduler.at(at, label, () => task.run(host, ...args)),
     emitWebhook: (type, version, payload, options) => {
       sent.push({
         type,

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import type { BankSimulator } from '#sim/simulator.js';
 import { defineState } from '#sim/core/state.js';
+import { defineTask } from '#sim/core/tasks.js';
 import type { Product } from '#sim/core/product.js';
 import {
   call,
@@ -13,6 +14,11 @@ import {
 } from './helpers.js';
 
 const payments = defineState('payments', () => new Map<string, { amount: string; status: string }>());
+const settle = defineTask('v9 payment settlement', (host, endToEndId: string) => {
+  const payment = host.state.get(payments).get(endToEndId);
+  if (payment) payment.status = 'Settled';
+  host.emitWebhook('FITestEvent', 1, `settled ${endToEndId}`);
+});
 
 /** A product the way the bank's products are added: routes with schemas, state, a 202 now and a webhook later. */
 const paymentsProduct: Product = {
@@ -28,10 +34,7 @@ const paymentsProduct: Product = {
           return ctx.problem(422, 'Unprocessable', 'the account is closed');
         store.set(ctx.body.endToEndId, { amount: ctx.body.amount, status: 'Pending' });
         ctx.emit('FITestEvent', 1, `accepted ${ctx.body.endToEndId} on ${ctx.params.accountId}`);
-        ctx.schedule(new Date(ctx.now().getTime() + 10_000), 'settle', () => {
-          store.set(ctx.body.endToEndId, { amount: ctx.body.amount, status: 'Settled' });
-          bank.emitWebhook('FITestEvent', 1, `settled ${ctx.body.endToEndId}`);
-        });
+        ctx.schedule(new Date(ctx.now().getTime() + 10_000), 'settle', settle, ctx.body.endToEndId);
         return { status: 202 };
       },
       {

@@ -23,7 +23,7 @@ export function mccyWorld(start = '2026-03-10T10:00:00.000Z') {
   const host: SimHost = {
     state,
     clock,
-    schedule: (at, label, task) => scheduler.at(at, label, task),
+    schedule: (at, label, task, ...args) => scheduler.at(at, label, () => task.run(host, ...args)),
     emitWebhook: (type, version, payload, options) => {
       sent.push({
         type,

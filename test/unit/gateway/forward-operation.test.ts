@@ -97,6 +97,33 @@ describe('the gateway checks the spec rules before the bank is called', () => {
     expect(sent).toHaveLength(0);
   });
 
+  it('logs the refused properties and their rules, with any account number a rule echoes masked', async () => {
+    const { deps } = gateway([created]);
+    const warnings: unknown[] = [];
+    const log = {
+      ...deps.log,
+      warn: (message: string, details?: unknown) => warnings.push({ message, details }),
+    };
+    const result = await forwardOperation(
+      createThing,
+      thingRequest({ pathParams: { thingId: '12345678x' }, idempotencyKey: unique() }),
+      { ...deps, log },
+    );
+    expect(result.status).toBe(400);
+    const echoing: Operation = {
+      ...createThing,
+      body: z.strictObject({
+        name: z.string().check(z.refine(() => false, 'no account 40000412345678 here')),
+      }),
+    };
+    await forwardOperation(echoing, thingRequest({ idempotencyKey: unique() }), { ...deps, log });
+    expect(warnings).toMatchObject([
+      { message: 'gateway refused the request', details: { errors: { thingId: ['must be digits'] } } },
+      { details: { errors: { name: ['no account ****5678 here'] } } },
+    ]);
+    expect(JSON.stringify(warnings)).not.toContain('40000412345678');
+  });
+
   it('refuses a body that is not JSON', async () => {
     const { call, sent } = gateway([created]);
     const result = await call({ body: '{name:', idempotencyKey: unique() });

@@ -9,14 +9,14 @@ import { testOperations } from '#shared/operations/test.js';
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
 const context = { getRemainingTimeInMillis: () => 10_000, awsRequestId: 'lambda-req-1' } as Context;
 
-function handlerWith(tokens: TokenSource, sent: string[] = []) {
+function handlerWith(tokens: TokenSource, sent: string[] = [], answer = '{"Message":"hi"}') {
   const bank = new BankClient({
     baseUrl: 'https://bank.test',
     tokens,
     signer: { sign: async () => 'sig', publicKeyPem: async () => '' },
     fetch: async (url) => {
       sent.push(String(url));
-      return new Response('{"Message":"hi"}', { status: 200, headers: { 'x-correlation-id': 'c-1' } });
+      return new Response(answer, { status: 200, headers: { 'x-correlation-id': 'c-1' } });
     },
   });
   return createOperationHandler(testOperations, () => ({
@@ -74,6 +74,35 @@ describe('the operation Lambda maps API Gateway events to the gateway use case',
     );
     expect(answer.statusCode).toBe(200);
     expect(sent).toEqual(['https://bank.test/v1/Test']);
+  });
+
+  it("points the bank's links at the gateway address the caller used: the stage on execute-api, none on a custom domain", async () => {
+    const handler = handlerWith(
+      { token: async () => 't' },
+      [],
+      '{"halLinks":[{"name":"self","href":"https://bank.test/v1/Test?x=1"}]}',
+    );
+    const hrefOf = async (
+      requestContext: Pick<APIGatewayProxyEvent['requestContext'], 'domainName' | 'stage' | 'path'>,
+    ) => {
+      const answer = await handler(
+        event({ requestContext: requestContext as APIGatewayProxyEvent['requestContext'] }),
+        context,
+      );
+      return (JSON.parse(answer.body) as { halLinks: Array<{ href: string }> }).halLinks[0]?.href;
+    };
+
+    // API Gateway's path keeps the stage (`/live/v1/Test`); the event's path, which routes, does not.
+    expect(
+      await hrefOf({
+        domainName: 'abc123.execute-api.eu-west-2.amazonaws.com',
+        stage: 'live',
+        path: '/live/v1/Test',
+      }),
+    ).toBe('https://abc123.execute-api.eu-west-2.amazonaws.com/live/v1/Test?x=1');
+    expect(await hrefOf({ domainName: 'bank-api.example.com', stage: 'live', path: '/v1/Test' })).toBe(
+      'https://bank-api.example.com/v1/Test?x=1',
+    );
   });
 
   it('answers an unexpected failure as a 500 problem with a reference, not the error text', async () => {

@@ -6,6 +6,7 @@ import {
   type BatchTransaction,
   cancelRefusal,
   earliestReceipt,
+  finishedBatch,
   sendingBatch,
   transactionUpdate,
   unknownOutcomeFields,
@@ -174,6 +175,39 @@ describe('a transaction move', () => {
     });
     const recorded = { ...settled, history: [...settled.history, conflict!.transition] };
     expect(update(recorded, 'Cancelled')).toBeUndefined();
+  });
+});
+
+describe('a batch whose transactions are all final', () => {
+  const endingIn = (...ends: BatchTransaction['status'][]) => {
+    const batch = scheduledBatch();
+    const transactions = Object.fromEntries(
+      ends.map((to, index) => [`t${index}`, { ...batch.transactions.a!, status: to }]),
+    );
+    return { ...batch, status: 'ProcessingDue' as const, transactions };
+  };
+
+  it.each([
+    [['Settled', 'Settled'], 'Completed'],
+    [['Settled', 'Cancelled'], 'Completed'],
+    [['Settled', 'AssessmentFailed', 'Cancelled'], 'CompletedWithFailures'],
+    [['ValidationFailed', 'Cancelled'], 'Failed'],
+    [['Cancelled', 'Cancelled'], 'Cancelled'],
+  ] as const)('ending %j is %s', (ends, status) => {
+    expect(finishedBatch(endingIn(...ends))?.status).toBe(status);
+  });
+
+  it('counts how its transactions ended', () => {
+    expect(finishedBatch(endingIn('Settled', 'AssessmentFailed', 'Settled', 'ValidationFailed'))).toEqual({
+      status: 'CompletedWithFailures',
+      outcomes: { Settled: 2, Cancelled: 0, ValidationFailed: 1, AssessmentFailed: 1 },
+    });
+  });
+
+  it('is not finished while a transaction is open, nor while its POST or a cancel awaits its answer', () => {
+    expect(finishedBatch(endingIn('Settled', 'Created'))).toBeUndefined();
+    for (const status of ['Sending', 'OutcomeUnknown', 'CancelPending', 'Completed'] as const)
+      expect(finishedBatch({ ...endingIn('Settled'), status }), status).toBeUndefined();
   });
 });
 

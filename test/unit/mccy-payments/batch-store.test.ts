@@ -37,9 +37,9 @@ async function scheduled(ids = ['a', 'b']): Promise<string> {
   const batch = sendingBatch(request(batchId, ids), 'req-post', fridayEvening);
   expect(await store.claimSending(batch)).toBe('claimed');
   const fields = acceptedBatchFields(batch, true, fridayEvening);
-  expect(await store.settleSending(batchId, 'req-post', fields, { status: fields.status, at: 'x' })).toBe(
-    true,
-  );
+  expect(
+    await store.settleSending(batchId, 'req-post', fields, { status: fields.status, at: 'x' }),
+  ).toMatchObject({ status: 'Scheduled' });
   return batchId;
 }
 
@@ -233,6 +233,54 @@ describe('the batch webhook hook', () => {
     // Each transition once: a redelivery publishes nothing that was published; a conflict is no status change.
     const ids = events.map((event) => (event.detail as { transitionId: string }).transitionId);
     expect(ids).toEqual([`${batchId}:a:Settled`, `${batchId}:b:AssessmentFailed`]);
+  });
+
+  it('finishes the batch with its last final transaction, naming how they ended and counting them', async () => {
+    const { deps } = harness();
+    const hook = asProcessed(mccyPaymentsWebhookHook(deps));
+    const batchId = await scheduled(['a', 'b', 'c']);
+    await hook(webhook('Payments.Mccy.TransactionSettled', batchId, 'a', 'k-a'));
+    await hook(webhook('Payments.Mccy.PaymentValidationFailed', batchId, 'b', 'k-b'));
+    expect((await store.get(batchId))?.status).toBe('Scheduled');
+
+    await hook(webhook('Payments.Mccy.TransactionSettled', batchId, 'c', 'k-c'));
+    const batch = await store.get(batchId);
+    expect(batch).toMatchObject({
+      status: 'CompletedWithFailures',
+      outcomes: { Settled: 2, Cancelled: 0, ValidationFailed: 1, AssessmentFailed: 0 },
+    });
+    expect(batch?.history.at(-1)).toEqual({
+      status: 'CompletedWithFailures',
+      at: '2026-03-09T08:31:00.000Z',
+      cause: 'k-c',
+    });
+    // A redelivery finds it finished and writes nothing more.
+    await hook(webhook('Payments.Mccy.TransactionSettled', batchId, 'c', 'k-c'));
+    expect((await store.get(batchId))?.history).toHaveLength(batch!.history.length);
+  });
+
+  it('finishes a batch taken at once when its webhooks came before the bank’s 202 was recorded', async () => {
+    const { deps } = harness();
+    const tracker = mccyPaymentsTracker(deps);
+    const batchId = newBatchId();
+    const post = {
+      operationId: 'createMccyPayments',
+      body: request(batchId),
+      requestId: 'req-post',
+      now: fridayEvening,
+    };
+    await tracker.claim(post);
+    const hook = asProcessed(mccyPaymentsWebhookHook(deps));
+    await hook(webhook('Payments.Mccy.TransactionSettled', batchId, 'a', 'k-a'));
+    await hook(webhook('Payments.Mccy.TransactionSettled', batchId, 'b', 'k-b'));
+    expect((await store.get(batchId))?.status).toBe('Sending');
+
+    await tracker.settle(post, { status: 202, body: { isScheduled: false } });
+    expect((await store.get(batchId))?.history.map((entry) => entry.status)).toEqual([
+      'Sending',
+      'Processing',
+      'Completed',
+    ]);
   });
 
   it('leaves alone a webhook of a batch the gateway never sent', async () => {

@@ -71,7 +71,7 @@ describe('the name-check store on DynamoDB (dynalite)', () => {
     expect(nameChecksTable.ttlAttribute).toBe('expiresAt');
     expect(Item?.expiresAt).toBe(1_772_445_600);
     // Past its expiry the sandbox purges it, as AWS would some time after.
-    await dynamo.purgeExpired(new Date(1_772_445_601_000));
+    await dynamo.purgeExpired(() => new Date(1_772_445_601_000));
     expect(await store.get('E2E-2')).toBeUndefined();
     expect(await checkOf('E2E-2', ACCOUNT_A)).toBeUndefined();
   });

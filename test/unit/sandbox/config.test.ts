@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readConfig } from '#local/config.js';
+import { readConfig, readStartArguments } from '#local/config.js';
 
 describe('the sandbox reads its settings from the environment and names what is wrong', () => {
   it('uses ports 3000 and 3001 and the built-in simulator by default', () => {
@@ -76,5 +76,21 @@ describe('the sandbox reads its settings from the environment and names what is 
       CLEARWAY_OVERDRAFT_AGREEMENT: 'true',
     });
     expect(config).toMatchObject({ bankUrl: 'https://bank.example/api', overdraftAgreement: true });
+  });
+});
+
+describe('npm start takes one argument, --fresh', () => {
+  it('resumes the kept state unless told --fresh', () => {
+    expect(readStartArguments([])).toEqual({ fresh: false });
+    expect(readStartArguments(['--fresh'])).toEqual({ fresh: true });
+  });
+
+  it('names an argument it does not know as a ConfigError, and the one it takes', () => {
+    expect(() => readStartArguments(['--clean'])).toThrow(
+      expect.objectContaining({
+        name: 'ConfigError',
+        message: 'unknown argument --clean; the only one is --fresh (begin with a clean state)',
+      }),
+    );
   });
 });

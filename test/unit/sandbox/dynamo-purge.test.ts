@@ -37,7 +37,7 @@ describe('the sandbox purges expired items from dynalite, which has no TTL', () 
       await put(table, 'live', 3600);
     }
 
-    const purged = await dynamo.purgeExpired(NOW);
+    const purged = await dynamo.purgeExpired(() => NOW);
 
     expect(purged).toBe(2);
     expect(await keysIn(idempotencyTable)).toEqual(['expires-now', 'live']);

@@ -239,6 +239,17 @@ describe('the workflow in the sandbox, on the sandbox clock', () => {
     expect(bus.list({ detailType: 'MccyBatchOverdue' })).toEqual([]);
   });
 
+  it('ends quietly when the webhooks finished the batch before its processing time was marked', async () => {
+    const batchId = await scheduledBatch();
+    await advanceTo('2026-03-09T07:30:00.000Z');
+    await setStatus(batchId, 'Completed');
+    await advanceTo('2026-03-09T08:30:00.000Z');
+    expect((await batch(batchId))?.status?.S).toBe('Completed');
+    expect(execution(batchId)).toMatchObject({ status: 'Succeeded' });
+    expect(execution(batchId)?.states.at(-1)).toBe('BatchFinished');
+    expect(bus.list().map((event) => event.detailType)).toEqual(['MccyCancellationWindowClosed']);
+  });
+
   it('publishes MccyBatchOverdue and fails when transactions are still open at overdueAt', async () => {
     const batchId = await scheduledBatch(2);
     await advanceTo('2026-03-09T12:29:59.000Z');

@@ -9,6 +9,7 @@ import type { UNAPPLIED_CREDIT_REASONS } from '#shared/webhooks/payloads/direct-
 import { balanceOf, ledger, moveMoney } from '#sim/core/ledger.js';
 import { defineState, type SimState } from '#sim/core/state.js';
 import { emitterFor } from '#sim/core/product.js';
+import { defineTask } from '#sim/core/tasks.js';
 import type { Emit, SimHost } from '#sim/core/types.js';
 import { book, type RealAccount, type VirtualAccount } from '../sterling-accounts/accounts.js';
 import {
@@ -481,11 +482,12 @@ export function requestCollection(host: SimHost, request: CollectionRequest): Co
     payer: instructionFacts(host.state, mandate).payer,
   };
   host.state.get(bacs).collections.push(collection);
-  const process = () => processCollection(host, collection);
-  if (date <= today) process();
-  else host.schedule(ukInstant(date, '00:00'), `bacs collection ${collection.id}`, process);
+  if (date <= today) processCollection(host, collection);
+  else host.schedule(ukInstant(date, '00:00'), `bacs collection ${collection.id}`, collectionDue, collection);
   return collection;
 }
+
+const collectionDue = defineTask('bacs collection', processCollection);
 
 /** Unpaid reason codes (ARUDD): 0 refer to payer, 1 instruction cancelled. */
 function processCollection(host: SimHost, collection: Collection): void {
@@ -641,17 +643,19 @@ export function runDormancyCheck(host: SimHost): Mandate[] {
 }
 
 export function ensureDormancyCheck(host: SimHost): void {
-  const scheme = host.state.get(bacs);
-  if (scheme.dormancyCheckAt !== undefined) return;
-  const schedule = (at: Date) => {
-    scheme.dormancyCheckAt = at.toISOString();
-    host.schedule(at, 'bacs weekly dormancy check', () => {
-      runDormancyCheck(host);
-      schedule(new Date(at.getTime() + WEEK_MS));
-    });
-  };
-  schedule(new Date(host.clock.now().getTime() + WEEK_MS));
+  if (host.state.get(bacs).dormancyCheckAt !== undefined) return;
+  scheduleDormancyCheck(host, new Date(host.clock.now().getTime() + WEEK_MS));
 }
+
+function scheduleDormancyCheck(host: SimHost, at: Date): void {
+  host.state.get(bacs).dormancyCheckAt = at.toISOString();
+  host.schedule(at, 'bacs weekly dormancy check', dormancyCheck, at);
+}
+
+const dormancyCheck = defineTask('bacs weekly dormancy check', (host, at: Date) => {
+  runDormancyCheck(host);
+  scheduleDormancyCheck(host, new Date(at.getTime() + WEEK_MS));
+});
 
 /** A collection amount as the admin and tests give it: text or a number, never float arithmetic after. */
 export function amountOf(value: string | number): Decimal {

@@ -17,6 +17,7 @@ import {
 import { MoneyDecimal } from '#shared/domain/money.js';
 import { balanceOf, moveMoney } from '#sim/core/ledger.js';
 import { emitterFor } from '#sim/core/product.js';
+import { defineTask } from '#sim/core/tasks.js';
 import type { Emit, SimHost } from '#sim/core/types.js';
 import { defineState } from '#sim/core/state.js';
 import { book as sterlingBook } from '../sterling-accounts/accounts.js';
@@ -421,8 +422,10 @@ function bookTrade(host: SimHost, trade: FxTrade, emit: Emit): void {
   } else {
     settleAt = ukInstant(valueDayOf(trade), '00:00');
   }
-  host.schedule(settleAt, `fx trade ${trade.endToEndId}`, () => settle(host, trade, sameDay));
+  host.schedule(settleAt, `fx trade ${trade.endToEndId}`, settlement, trade, sameDay);
 }
+
+const settlement = defineTask('fx trade settlement', settle);
 
 function settle(host: SimHost, trade: FxTrade, held: boolean): void {
   const wallets = walletsOf(host, trade);
@@ -497,7 +500,7 @@ function failSettlement(host: SimHost, trade: FxTrade, reason: string, retriable
   });
   if (!willBeRetried) return;
   const retryAt = new Date(host.clock.now().getTime() + config.settlementRetryDelayMs);
-  host.schedule(retryAt, `fx trade ${trade.endToEndId} settlement retry`, () => settle(host, trade, false));
+  host.schedule(retryAt, `fx trade ${trade.endToEndId} settlement retry`, settlement, trade, false);
 }
 
 // --- Webhook payloads (the Fx.Trade.* pages) ------------------------------------------------------------

@@ -3,6 +3,7 @@ import type { Decimal } from 'decimal.js';
 import { roundToMinorUnits } from '#shared/domain/money.js';
 import { defineState, type SimState } from '#sim/core/state.js';
 import { emitterFor } from '#sim/core/product.js';
+import { defineTask } from '#sim/core/tasks.js';
 import type { Emit, SimHost } from '#sim/core/types.js';
 import {
   balanceIn,
@@ -230,46 +231,61 @@ export function requestInternalTransfer(
   }
 
   adjust(debit.account, currency, { available: amount.negated() });
-  const settle = () => {
-    const at = host.clock.now().toISOString();
-    adjust(debit.account, currency, { actual: amount.negated() });
-    adjust(credit.account, currency, { available: amount, actual: amount });
-    const common = {
-      institutionId: transfer.institutionId,
-      endToEndId: transfer.endToEndId,
-      reference: transfer.reference || transfer.endToEndId,
-      amount,
-      currency,
-      paymentMethod: 'InternalTransfer' as const,
-      createdAt: at,
-      beneficiary: {
-        name: credit.account.owner,
-        identifiers: [{ identifier: credit.account.iban, kind: 'Iban' }],
-      },
-      remitter: {
-        name: debit.account.owner,
-        identifiers: [{ identifier: debit.account.iban, kind: 'Iban' }],
-      },
-    };
-    book(host.state, {
-      ...common,
-      accountId: debit.account.id,
-      ...(debit.virtual && { virtualAccountId: debit.virtual.id }),
-      direction: 'Debit',
-    });
-    book(host.state, {
-      ...common,
-      accountId: credit.account.id,
-      ...(credit.virtual && { virtualAccountId: credit.virtual.id }),
-      direction: 'Credit',
-    });
-    const { type, version } = TRANSFER_WEBHOOKS.settled;
-    emitterFor(host, transfer.institutionId)(type, version, transferPayload(transfer));
-  };
   const delay = host.state.get(mccyMoney).config.transferSettlementMs;
-  host.schedule(new Date(host.clock.now().getTime() + delay), `mccy transfer ${transfer.endToEndId}`, settle);
+  const at = new Date(host.clock.now().getTime() + delay);
+  const label = `mccy transfer ${transfer.endToEndId}`;
+  host.schedule(at, label, transferSettlement, transfer, debit, credit, currency, amount);
   return { outcome: 'held', failureReasons: [] };
 }
+
+type TransferSide = NonNullable<ReturnType<typeof lookUp>>;
+
+/** The held amount leaves the debit account's `Actual` and reaches the credit account. */
+function settleTransfer(
+  host: SimHost,
+  transfer: InternalTransfer,
+  debit: TransferSide,
+  credit: TransferSide,
+  currency: string,
+  amount: Decimal,
+): void {
+  const at = host.clock.now().toISOString();
+  adjust(debit.account, currency, { actual: amount.negated() });
+  adjust(credit.account, currency, { available: amount, actual: amount });
+  const common = {
+    institutionId: transfer.institutionId,
+    endToEndId: transfer.endToEndId,
+    reference: transfer.reference || transfer.endToEndId,
+    amount,
+    currency,
+    paymentMethod: 'InternalTransfer' as const,
+    createdAt: at,
+    beneficiary: {
+      name: credit.account.owner,
+      identifiers: [{ identifier: credit.account.iban, kind: 'Iban' }],
+    },
+    remitter: {
+      name: debit.account.owner,
+      identifiers: [{ identifier: debit.account.iban, kind: 'Iban' }],
+    },
+  };
+  book(host.state, {
+    ...common,
+    accountId: debit.account.id,
+    ...(debit.virtual && { virtualAccountId: debit.virtual.id }),
+    direction: 'Debit',
+  });
+  book(host.state, {
+    ...common,
+    accountId: credit.account.id,
+    ...(credit.virtual && { virtualAccountId: credit.virtual.id }),
+    direction: 'Credit',
+  });
+  const { type, version } = TRANSFER_WEBHOOKS.settled;
+  emitterFor(host, transfer.institutionId)(type, version, transferPayload(transfer));
+}
+
+const transferSettlement = defineTask('mccy internal transfer settlement', settleTransfer);
 
 // --- Transaction lists ----------------------------------------------------------------------------------
 

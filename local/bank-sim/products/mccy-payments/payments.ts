@@ -11,6 +11,7 @@ import {
 import { roundToMinorUnits } from '#shared/domain/money.js';
 import { defineState } from '#sim/core/state.js';
 import { emitterFor } from '#sim/core/product.js';
+import { defineTask } from '#sim/core/tasks.js';
 import type { Emit, SimHost } from '#sim/core/types.js';
 import {
   balanceIn,
@@ -156,7 +157,7 @@ export function submitPaymentBatch(host: SimHost, request: PaymentBatchRequest):
   const at = schedule.isScheduled
     ? schedule.processingAt
     : new Date(receivedAt.getTime() + terms.processingDelayMs);
-  host.schedule(at, `mccy payments ${batchId}`, () => processBatch(host, batch, at));
+  host.schedule(at, `mccy payments ${batchId}`, batchDue, batch, at);
   return { kind: 'accepted', batch };
 }
 
@@ -223,21 +224,31 @@ export function processBatch(host: SimHost, batch: SimPaymentBatch, processedAt:
     payment.status = 'Created';
     emit('Payments.Mccy.TransactionCreated', 1, transactionPayload(batch, payment));
     const settledAt = new Date(processedAt.getTime() + settlementDelayMs);
-    host.schedule(settledAt, `mccy payment ${payment.endToEndId}`, () =>
-      settle(host, emit, batch, payment, account, amount, { submittedAt: processedAt, settledAt }),
+    const times = { submittedAt: processedAt, settledAt };
+    host.schedule(
+      settledAt,
+      `mccy payment ${payment.endToEndId}`,
+      settlement,
+      batch,
+      payment,
+      account,
+      amount,
+      times,
     );
   }
 }
 
+const batchDue = defineTask('mccy payment batch', processBatch);
+
 function settle(
   host: SimHost,
-  emit: Emit,
   batch: SimPaymentBatch,
   payment: SimPayment,
   account: MccyAccount,
   amount: Decimal,
   times: { submittedAt: Date; settledAt: Date },
 ): void {
+  const emit = emitterFor(host, batch.institutionId);
   const at = times.settledAt.toISOString();
   adjust(account, batch.currency, { actual: amount.negated() });
   book(host.state, {
@@ -260,6 +271,8 @@ function settle(
     TimestampSubmitted: times.submittedAt.toISOString(),
   });
 }
+
+const settlement = defineTask('mccy payment settlement', settle);
 
 function fail(
   emit: Emit,

@@ -6,6 +6,7 @@ import type { FpsAccount, FpsResponse, SinglePaymentResponse } from '#shared/ope
 import { SIMULATED_BANK_NAME } from '#sim/core/bank.js';
 import { type BookedTransaction, balanceOf, type Counterpart, ledger, moveMoney } from '#sim/core/ledger.js';
 import { defineState, type SimState } from '#sim/core/state.js';
+import { defineTask } from '#sim/core/tasks.js';
 import type { RouteContext, SimHost } from '#sim/core/types.js';
 import type { WebhookPayload } from '#shared/webhooks/payloads/index.js';
 import { book, type RealAccount, type VirtualAccount } from '../sterling-accounts/accounts.js';
@@ -65,7 +66,6 @@ export interface Transfer {
  * debited and settles later.
  */
 export function debit<R extends FpsResponse | SinglePaymentResponse>(
-  sim: SimHost,
   ctx: RouteContext<unknown>,
   debtorAccount: FpsAccount,
   transfers: Transfer[],
@@ -106,17 +106,19 @@ export function debit<R extends FpsResponse | SinglePaymentResponse>(
       failed[failure.kind].push({ transfer, booked, reasons: failure.reasons });
       continue;
     }
-    ctx.schedule(new Date(now.getTime() + config.settlementDelayMs), `settle ${booked.id}`, () =>
-      settle(sim, booked),
+    ctx.schedule(
+      new Date(now.getTime() + config.settlementDelayMs),
+      `settle ${booked.id}`,
+      settlement,
+      booked,
     );
   }
   // One message per instruction and kind of failure, after the 202, as the scheme's checks run.
   const messageId = ctx.requestId ?? randomUUID();
   for (const kind of ['validation', 'assessment'] as const) {
     if (failed[kind].length === 0) continue;
-    ctx.schedule(new Date(now.getTime() + config.settlementDelayMs), `${kind} failure ${messageId}`, () =>
-      failMessage(sim, kind, messageId, account, failed[kind]),
-    );
+    const at = new Date(now.getTime() + config.settlementDelayMs);
+    ctx.schedule(at, `${kind} failure ${messageId}`, messageFailure, kind, messageId, account, failed[kind]);
   }
   return 'Accepted';
 }
@@ -142,6 +144,8 @@ export function settle(sim: SimHost, transaction: BookedTransaction): void {
     institutionId: transaction.institutionId,
   });
 }
+
+export const settlement = defineTask('faster payment settlement', settle);
 
 // --- Failures after the 202 (PaymentMessageValidationFailed, PaymentMessageAssesmentFailed) ---------------------
 
@@ -254,6 +258,8 @@ function failMessage(
     options,
   );
 }
+
+const messageFailure = defineTask('faster payment message failure', failMessage);
 
 /** A creditor's IBAN and BBAN where known: the validation page gives one or the other. */
 function creditorIdentifiers(t: BookedTransaction): { IBAN?: string; BBAN?: string } {

@@ -23,7 +23,7 @@ import { TITLES } from '#sim/core/problems.js';
 import type { RouteContext, SimResponse } from '#sim/core/types.js';
 import { withAccount, withVirtualAccount } from '../sterling-accounts/accounts.js';
 import { paymentsAdminRoutes } from './admin.js';
-import { debit, fpsConfig, settle, type Transfer } from './fps.js';
+import { debit, fpsConfig, settlement, type Transfer } from './fps.js';
 
 /**
  * Spec part 1, "Payment data" and "Instant domestic payments", on the simulated scheme (`fps.ts`): a send debits
@@ -51,7 +51,7 @@ export const paymentsProduct: Product = {
       const transactions: { endToEndIdentification: string; response: FpsResponse }[] = [];
       for (const instruction of ctx.body.paymentInstructions) {
         const transfers = instruction.creditTransfers.map(transferOf);
-        const outcome = debit(bank, ctx, instruction.debtorAccount, transfers, 'DebitPaymentDisabled');
+        const outcome = debit(ctx, instruction.debtorAccount, transfers, 'DebitPaymentDisabled');
         for (const transfer of transfers)
           transactions.push({ endToEndIdentification: transfer.endToEndId, response: outcome });
       }
@@ -61,7 +61,7 @@ export const paymentsProduct: Product = {
     bank.operation(sendFpsSinglePayment, (ctx) => {
       const { debtorAccount, creditTransfer } = ctx.body.paymentInstruction;
       const transfer = transferOf(creditTransfer);
-      const outcome = debit(bank, ctx, debtorAccount, [transfer], 'AccountDisabled');
+      const outcome = debit(ctx, debtorAccount, [transfer], 'AccountDisabled');
       return ctx.json(202, {
         transaction: { endToEndIdentification: transfer.endToEndId, response: outcome },
         halLinks: [link(ctx, 'self', sendFpsSinglePayment.path)],
@@ -104,7 +104,8 @@ export const paymentsProduct: Product = {
       ctx.schedule(
         new Date(now.getTime() + ctx.state.get(fpsConfig).settlementDelayMs),
         `settle return ${returned.id}`,
-        () => settle(bank, returned),
+        settlement,
+        returned,
       );
       return { status: 202 };
     });

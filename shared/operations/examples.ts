@@ -1,0 +1,27 @@
+import { customerExamples } from './customers/examples.js';
+import { directDebitExamples } from './direct-debits/examples.js';
+import { fxExamples } from './fx/examples.js';
+import { mccyAccountExamples } from './mccy-accounts/examples.js';
+import { mccyPaymentExamples } from './mccy-payments/examples.js';
+import { nameCheckOnboardingExamples } from './name-check-onboarding/examples.js';
+import { nameCheckExamples } from './name-checks/examples.js';
+import { paymentExamples } from './payments/examples.js';
+import { sterlingAccountExamples } from './sterling-accounts/examples.js';
+import { testExamples } from './test-examples.js';
+
+/**
+ * An example request per operation id (each domain's `examples.ts`), which the OpenAPI document shows and a
+ * test passes through the gateway's checks. Only the document loads them, never a function.
+ */
+export const operationExamples = {
+  ...testExamples,
+  ...sterlingAccountExamples,
+  ...paymentExamples,
+  ...customerExamples,
+  ...nameCheckExamples,
+  ...nameCheckOnboardingExamples,
+  ...directDebitExamples,
+  ...mccyAccountExamples,
+  ...mccyPaymentExamples,
+  ...fxExamples,
+} as const;
