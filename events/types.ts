@@ -243,6 +243,56 @@ export type PaymentMessageAssesmentFailedDetail = {
   };
 };
 
+/** The detail of the clearway.bank event with detail-type OutboundHeldTransaction. */
+export type OutboundHeldTransactionDetail = {
+  type: "OutboundHeldTransaction";
+  version: 1;
+  key: string;
+  receivedAt: string;
+  deliveryAttempt: number;
+  institutionId?: string;
+  payload: {
+    TimestampCreated?: string | null;
+    Scheme: "Transfer" | "FasterPayments" | "Chaps";
+    CounterpartAccount: {
+      IBAN: string | null;
+      BBAN: string | null;
+    };
+    Account: {
+      IBAN: string | null;
+      BBAN: string | null;
+    };
+    TransactionAmount?: number | string | unknown | null;
+    PaymentReference?: string | null;
+    EndToEndTransactionId?: string | null;
+  };
+};
+
+/** The detail of the clearway.bank event with detail-type InboundHeldTransaction. */
+export type InboundHeldTransactionDetail = {
+  type: "InboundHeldTransaction";
+  version: 1;
+  key: string;
+  receivedAt: string;
+  deliveryAttempt: number;
+  institutionId?: string;
+  payload: {
+    TimestampCreated?: string | null;
+    Scheme: "Transfer" | "FasterPayments" | "Bacs" | "Chaps";
+    Account: {
+      IBAN: string | null;
+      BBAN: string | null;
+    };
+    CounterpartAccount: {
+      IBAN?: string | null;
+      BBAN?: string | null;
+    };
+    TransactionAmount?: number | string | unknown | null;
+    EndToEndTransactionId?: string | null;
+    PaymentReference?: string | null;
+  };
+};
+
 /** The detail of the clearway.bank event with detail-type BacsMandateInitiated. */
 export type BacsMandateInitiatedDetail = {
   type: "BacsMandateInitiated";
@@ -1202,18 +1252,23 @@ export type PaymentStatusChangedDetail = {
   key: string;
   transitionId: string;
   endToEndId: string;
-  from: "Submitted" | "OutcomeUnknown" | "Accepted" | "AccountDisabled" | "InsufficientFunds" | "InvalidAccount" | "InvalidCurrency" | "DebitPaymentDisabled" | "InvalidInstructionIdentification" | "Refused" | "Rejected" | "Settled" | "ValidationFailed" | "AssessmentFailed" | null;
-  to: "Submitted" | "OutcomeUnknown" | "Accepted" | "AccountDisabled" | "InsufficientFunds" | "InvalidAccount" | "InvalidCurrency" | "DebitPaymentDisabled" | "InvalidInstructionIdentification" | "Refused" | "Rejected" | "Settled" | "ValidationFailed" | "AssessmentFailed";
+  from: "Submitted" | "OutcomeUnknown" | "Accepted" | "Held" | "AccountDisabled" | "InsufficientFunds" | "InvalidAccount" | "InvalidCurrency" | "DebitPaymentDisabled" | "InvalidInstructionIdentification" | "Refused" | "Rejected" | "Settled" | "ValidationFailed" | "AssessmentFailed" | null;
+  to: "Submitted" | "OutcomeUnknown" | "Accepted" | "Held" | "AccountDisabled" | "InsufficientFunds" | "InvalidAccount" | "InvalidCurrency" | "DebitPaymentDisabled" | "InvalidInstructionIdentification" | "Refused" | "Rejected" | "Settled" | "ValidationFailed" | "AssessmentFailed";
   record: {
     endToEndId: string;
-    status: "Submitted" | "OutcomeUnknown" | "Accepted" | "AccountDisabled" | "InsufficientFunds" | "InvalidAccount" | "InvalidCurrency" | "DebitPaymentDisabled" | "InvalidInstructionIdentification" | "Refused" | "Rejected" | "Settled" | "ValidationFailed" | "AssessmentFailed";
-    scheme: "FPS";
+    status: "Submitted" | "OutcomeUnknown" | "Accepted" | "Held" | "AccountDisabled" | "InsufficientFunds" | "InvalidAccount" | "InvalidCurrency" | "DebitPaymentDisabled" | "InvalidInstructionIdentification" | "Refused" | "Rejected" | "Settled" | "ValidationFailed" | "AssessmentFailed";
+    scheme: "FPS" | "CHAPS" | "CrossBorder";
     direction: "Outbound" | "Inbound";
     amount?: string;
     currency?: string;
     debtorAccount?: string;
     creditorAccount?: string;
     instructionIdentification?: string;
+    paymentId?: string;
+    returnOf?: {
+      paymentId?: string;
+      endToEndId?: string;
+    };
     nameCheck?: {
       outcome: string;
       matched: boolean;
@@ -1230,15 +1285,24 @@ export type PaymentStatusChangedDetail = {
     updatedAt: string;
     history: Array<{
       transitionId: string;
-      from: "Submitted" | "OutcomeUnknown" | "Accepted" | "AccountDisabled" | "InsufficientFunds" | "InvalidAccount" | "InvalidCurrency" | "DebitPaymentDisabled" | "InvalidInstructionIdentification" | "Refused" | "Rejected" | "Settled" | "ValidationFailed" | "AssessmentFailed" | null;
-      to: "Submitted" | "OutcomeUnknown" | "Accepted" | "AccountDisabled" | "InsufficientFunds" | "InvalidAccount" | "InvalidCurrency" | "DebitPaymentDisabled" | "InvalidInstructionIdentification" | "Refused" | "Rejected" | "Settled" | "ValidationFailed" | "AssessmentFailed";
+      from: "Submitted" | "OutcomeUnknown" | "Accepted" | "Held" | "AccountDisabled" | "InsufficientFunds" | "InvalidAccount" | "InvalidCurrency" | "DebitPaymentDisabled" | "InvalidInstructionIdentification" | "Refused" | "Rejected" | "Settled" | "ValidationFailed" | "AssessmentFailed" | null;
+      to: "Submitted" | "OutcomeUnknown" | "Accepted" | "Held" | "AccountDisabled" | "InsufficientFunds" | "InvalidAccount" | "InvalidCurrency" | "DebitPaymentDisabled" | "InvalidInstructionIdentification" | "Refused" | "Rejected" | "Settled" | "ValidationFailed" | "AssessmentFailed";
       at: string;
       cause: string;
       screening?: {
         result: string;
         identifiers?: string;
       };
+      hold?: {
+        reason: string;
+        heldAt?: string;
+      };
+      cancellation?: {
+        code?: string;
+        reason?: string;
+      };
       conflict?: true;
+      late?: true;
     }>;
   };
 };
@@ -1385,6 +1449,8 @@ export interface BankEventDetails {
   "TransactionRejected": TransactionRejectedDetail;
   "PaymentMessageValidationFailed": PaymentMessageValidationFailedDetail;
   "PaymentMessageAssesmentFailed": PaymentMessageAssesmentFailedDetail;
+  "OutboundHeldTransaction": OutboundHeldTransactionDetail;
+  "InboundHeldTransaction": InboundHeldTransactionDetail;
   "BacsMandateInitiated": BacsMandateInitiatedDetail;
   "BacsMandateInitiatedV2": BacsMandateInitiatedV2Detail;
   "BacsMandateInitiationFailed": BacsMandateInitiationFailedDetail;

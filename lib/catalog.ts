@@ -66,6 +66,20 @@ export function operationFunctionNames(): string[] {
   return [...new Set(operations.map((operation) => operation.fn))];
 }
 
+/**
+ * The operation functions that run a family's tracker: its own (`FamilyDefinition.operationFunction`) and every
+ * other whose operations name the tracker (`Operation.tracker`: the payments tracker in `payments` and in
+ * `chaps-payments`). Each gets the family's `operations` grants, bus, attention list and settings.
+ */
+export function trackingFunctionNames(family: { name: string; operationFunction?: string }): string[] {
+  return [
+    ...new Set([
+      ...(family.operationFunction === undefined ? [] : [family.operationFunction]),
+      ...operations.filter((operation) => operation.tracker === family.name).map((operation) => operation.fn),
+    ]),
+  ];
+}
+
 /** The functions serving the families' `/gateway/` reads (`FamilyDefinition.readerFunction`). */
 export function readerFunctionNames(): string[] {
   return families.flatMap((family) => family.readerFunction ?? []);

@@ -256,6 +256,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
     'Multi-currency real and virtual accounts, their transactions, statements and internal transfers (spec part 2).',
   fx: 'Foreign exchange: quotes, their execution and orders (spec part 2).',
   'mccy-payments': 'Multi-currency payment batches and their cancellation (spec part 2).',
+  'chaps-payments':
+    'CHAPS customer, bank-to-bank and return payments, GBP cross-border payments and the simulated inbound CHAPS payments (spec part 2).',
   [GATEWAY_TAG]: 'What Clearway keeps and serves itself, under `/gateway/`.',
 };
 

@@ -31,6 +31,7 @@ import {
   functionRoleName,
   operationFunctionNames,
   statementBucketName,
+  trackingFunctionNames,
   webhookBodyBucketName,
 } from './catalog.js';
 import { type ClearwayConfig, concurrencyPlan } from './config.js';
@@ -221,14 +222,15 @@ export class StatelessStack extends Stack {
     };
     const settings = settingValues(config);
     for (const family of families) {
-      // A family's operation function exists once its operations are in the registry.
-      const operationFunction =
-        family.operationFunction === undefined ? undefined : this.functions.get(family.operationFunction);
-      if (operationFunction !== undefined) {
+      // A family's operation functions exist once their operations are in the registry: its own, and any
+      // other whose operations name its tracker.
+      for (const name of trackingFunctionNames(family)) {
+        const operationFunction = this.functions.get(name);
+        if (operationFunction === undefined) continue;
         serveFamilies(operationFunction, 'operations', [family]);
-        for (const name of family.settings ?? []) {
-          const value = settings[name];
-          if (value !== undefined) operationFunction.function.addEnvironment(name, value);
+        for (const setting of family.settings ?? []) {
+          const value = settings[setting];
+          if (value !== undefined) operationFunction.function.addEnvironment(setting, value);
         }
       }
       if (family.readerFunction !== undefined) {

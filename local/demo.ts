@@ -226,6 +226,98 @@ async function main(): Promise<void> {
   );
 
   await step(
+    'CHAPS: another bank pays in GBP 2,500,000, we pay out 1,500,000 (above the FPS cap) the same day; a cross-border payment is held, then released',
+    async () => {
+      const run = Date.now().toString(36);
+      const address = { townName: 'London', country: 'GB', postCode: 'EC2V 8RT' };
+      await call(
+        clearway.simulateInboundChapsCustomerPayment({
+          body: {
+            instructionIdentification: `demo-in-${run}`,
+            endToEndIdentification: `demo-in-${run}`,
+            interBankSettlementAmount: { amount: 2_500_000, currency: 'GBP' },
+            instructingAgentBic: 'LOYDGB22XXX',
+            debtorAccount: { iban: 'GB71CPBK08929969687998' },
+            debtor: { name: 'Completion Solicitors LLP', postalAddress: address },
+            creditorAccount: { iban: account.iban },
+            creditor: { name: 'Demo Ltd', postalAddress: address },
+            purpose: 'CASH',
+            categoryPurpose: 'CASH',
+          },
+        }),
+      );
+      const settled = (endToEndId: string) => (event: BankEvent) =>
+        event.detailType === 'TransactionSettled' &&
+        (event.detail.payload as { EndToEndTransactionId?: string }).EndToEndTransactionId === endToEndId;
+      await eventsWhere(1, settled(`demo-in-${run}`));
+      const sender = { name: 'Demo Ltd', postalAddress: address };
+      await call(
+        clearway.createChapsCustomerPayment({
+          body: {
+            instructionIdentification: `demo-chaps-${run}`,
+            endToEndIdentification: `demo-chaps-${run}`,
+            interBankSettlementAmount: { amount: 1_500_000, currency: 'GBP' },
+            sourceAccount: { iban: account.iban },
+            debtorAccount: { iban: account.iban },
+            debtor: sender,
+            creditorAccount: { schemeName: 'SortcodeAccountNumber', identification: '200000-55779911' },
+            creditor: { name: 'Property Vendor', postalAddress: address },
+            purpose: 'GDSV',
+            categoryPurpose: 'TRAD',
+            remittanceInformation: { creditorReferenceInformation: 'Completion 14 Elm Road' },
+          },
+        }),
+      );
+      await eventsWhere(1, settled(`demo-chaps-${run}`));
+      const record = async (endToEndId: string) => {
+        const read = await call(clearway.gateway.getPayment({ pathParams: { endToEndId } }));
+        const { scheme, status, history } = read.body as {
+          scheme?: string;
+          status: string;
+          history: { to: string }[];
+        };
+        show('payment record', { scheme, status, history: history.map(({ to }) => to) });
+      };
+      await record(`demo-chaps-${run}`);
+
+      // The simulator holds a cross-border payment whose reference asks for it, as the bank's test values do.
+      const sent = await call(
+        clearway.createCrossBorderPayment({
+          body: {
+            instructionIdentification: `demo-xb-${run}`,
+            endToEndIdentification: `demo-xb-${run}`,
+            interBankSettlementAmount: { amount: 5_000, currency: 'GBP' },
+            sourceAccount: { iban: account.iban },
+            debtorAccount: { iban: account.iban },
+            debtor: sender,
+            creditorAccount: { iban: 'DE89370400440532013000' },
+            creditor: {
+              name: 'Hans Mueller',
+              postalAddress: { townName: 'Chemnitz', country: 'DE', postCode: '09052' },
+            },
+            creditorAgent: { bic: 'DEUTDEDB' },
+            purpose: 'TRAD',
+            categoryPurpose: 'TRAD',
+            remittanceInformation: { creditorReferenceInformation: 'TSCHOLDESCALATE' },
+          },
+        }),
+      );
+      const { paymentId } = sent.body as { paymentId: string };
+      await eventsWhere(
+        1,
+        (event) =>
+          event.detailType === 'OutboundHeldTransaction' &&
+          (event.detail.payload as { EndToEndTransactionId?: string }).EndToEndTransactionId ===
+            `demo-xb-${run}`,
+      );
+      await record(`demo-xb-${run}`);
+      await simulate(`/__sim/chaps/held/${paymentId}/release`, {});
+      await eventsWhere(1, settled(`demo-xb-${run}`));
+      await record(`demo-xb-${run}`);
+    },
+  );
+
+  await step(
     'Direct debit: an instruction created, collected twice (the second unpaid), then cancelled',
     async () => {
       const reference = `DEMO ${Date.now().toString(36).toUpperCase()}`;

@@ -11,6 +11,7 @@ import { STATEMENT_MESSAGES } from './statement-rules.js';
  * own domain (`fps-rules.ts`, `request-id.ts`...): a function then loads only the rules, and the libraries
  * behind them (decimal.js, the calendar, the country list), that it serves.
  */
+export * from './chaps-rules.js';
 export * from './customer-rules.js';
 export * from './direct-debit-rules.js';
 export * from './fps-rules.js';

@@ -5,7 +5,7 @@ import { API_TOKEN_EXPIRING } from '../bank/token-expiry.js';
 import { type BatchTransaction, TRANSACTION_STATUSES } from '../mccy-payments/records.js';
 import { MCCY_TRANSACTION_STATUS_CHANGED } from '../mccy-payments/webhook-hook.js';
 import type { NameCheckOutcome } from '../name-checks/outcome.js';
-import { PAYMENT_STATUSES, type PaymentRecord } from '../payments/status.js';
+import { PAYMENT_SCHEMES, PAYMENT_STATUSES, type PaymentRecord } from '../payments/status.js';
 import { PAYMENT_STATUS_CHANGED } from '../payments/track.js';
 import { STATEMENT_ARCHIVED, STATEMENT_WEBHOOKS } from '../statements/archive.js';
 import {
@@ -49,20 +49,30 @@ const paymentTransition = z.object({
   at: timestamp,
   cause: text,
   screening: z.optional(z.object({ result: text, identifiers: optionalText })),
+  // On a move to Held: why the bank holds it, and since when.
+  hold: z.optional(z.object({ reason: text, heldAt: optionalText })),
+  // On a rejection the bank explained (HOPRJ: declined after a hold).
+  cancellation: z.optional(z.object({ code: optionalText, reason: optionalText })),
   // A final outcome contradicting the one the record had: both kept, an operator told.
   conflict: z.optional(z.literal(true)),
+  // A hold told after the outcome (its webhook came late): kept, the outcome stays the record's status.
+  late: z.optional(z.literal(true)),
 });
 
 export const paymentRecordSchema = z.object({
   endToEndId: text,
   status: paymentStatus,
-  scheme: z.literal('FPS'),
+  scheme: z.enum(PAYMENT_SCHEMES),
   direction: z.enum(['Outbound', 'Inbound']),
   amount: optionalText,
   currency: optionalText,
   debtorAccount: optionalText,
   creditorAccount: optionalText,
   instructionIdentification: optionalText,
+  // CHAPS and cross-border: the bank's payment id (a send's 202 paymentId, a received payment's TransactionId).
+  paymentId: optionalText,
+  // A CHAPS return: the payment it gives back (received, for a return of ours; ours, for one received).
+  returnOf: z.optional(z.object({ paymentId: optionalText, endToEndId: optionalText })),
   nameCheck: z.optional(nameCheckOutcome),
   requestId: optionalText,
   claimedAt: z.optional(timestamp),

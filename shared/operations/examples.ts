@@ -1,3 +1,4 @@
+import { chapsExamples } from './chaps/examples.js';
 import { customerExamples } from './customers/examples.js';
 import { directDebitExamples } from './direct-debits/examples.js';
 import { fxExamples } from './fx/examples.js';
@@ -24,4 +25,5 @@ export const operationExamples = {
   ...mccyAccountExamples,
   ...mccyPaymentExamples,
   ...fxExamples,
+  ...chapsExamples,
 } as const;

@@ -1,3 +1,5 @@
+import type * as chaps from './chaps/operations.js';
+import { chapsOperations } from './chaps/operations.js';
 import type * as customers from './customers/operations.js';
 import { customerOperations } from './customers/operations.js';
 import type * as directDebits from './direct-debits/operations.js';
@@ -32,6 +34,7 @@ export const operations: readonly Operation[] = [
   ...mccyAccountOperations,
   ...fxOperations,
   ...mccyPaymentOperations,
+  ...chapsOperations,
 ];
 
 export function operationsOf(fn: string): Operation[] {
@@ -57,4 +60,5 @@ export type OperationsById = RecordsOf<typeof test> &
   RecordsOf<typeof directDebits> &
   RecordsOf<typeof mccyAccounts> &
   RecordsOf<typeof mccyPayments> &
-  RecordsOf<typeof fx>;
+  RecordsOf<typeof fx> &
+  RecordsOf<typeof chaps>;

@@ -1,3 +1,4 @@
+import { chapsResponses } from './chaps/responses.js';
 import { customerResponses } from './customers/responses.js';
 import { directDebitResponses } from './direct-debits/responses.js';
 import { fxResponses } from './fx/responses.js';
@@ -22,4 +23,5 @@ export const operationResponses = {
   ...mccyAccountResponses,
   ...mccyPaymentResponses,
   ...fxResponses,
+  ...chapsResponses,
 } as const;

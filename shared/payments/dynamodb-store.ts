@@ -7,8 +7,14 @@ import { appendsHistory, type PaymentRecord } from './status.js';
 const KEY = paymentsTable.partitionKey;
 /** Longer than any end-to-end id (35 characters at most), so a request item never shadows a payment. */
 const requestKey = (requestId: string) => `request#${requestId}`;
+/** The bank's payment id (a GUID, 36 characters) with its prefix: longer than any end-to-end id too. */
+const paymentKey = (paymentId: string) => `payment#${paymentId}`;
 
-type Item = { kind: 'payment'; record: PaymentRecord } | { kind: 'request'; endToEndIds: string[] };
+type Item =
+  | { kind: 'payment'; record: PaymentRecord }
+  | { kind: 'request'; endToEndIds: string[] }
+  /** `names`, not `endToEndId`: that is the table's key attribute. */
+  | { kind: 'paymentId'; names: string };
 
 /**
  * Payment records on DynamoDB: one item per end-to-end id, each change one conditional single-item write
@@ -105,6 +111,27 @@ export class DynamoDbPaymentStore implements PaymentStore {
     );
     const item = Item as Item | undefined;
     return item?.kind === 'request' ? item.endToEndIds : [];
+  }
+
+  async rememberPayment(paymentId: string, endToEndId: string, now: Date): Promise<void> {
+    await this.#db.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: { [KEY]: paymentKey(paymentId), kind: 'paymentId', names: endToEndId, at: now.toISOString() },
+      }),
+    );
+  }
+
+  async endToEndIdOfPayment(paymentId: string): Promise<string | undefined> {
+    const { Item } = await this.#db.send(
+      new GetCommand({
+        TableName: this.tableName,
+        Key: { [KEY]: paymentKey(paymentId) },
+        ConsistentRead: true,
+      }),
+    );
+    const item = Item as Item | undefined;
+    return item?.kind === 'paymentId' ? item.names : undefined;
   }
 
   async #conditional(command: PutCommand): Promise<boolean> {

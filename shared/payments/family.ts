@@ -40,7 +40,7 @@ export const paymentsFamily = defineFamily({
       param: 'endToEndId',
       summary: 'Get a payment the gateway follows',
       description:
-        "The gateway's record of an instant payment by its end-to-end id: its status as the bank's webhooks moved it, each change with its time and cause, and the name check made with the same id.",
+        "The gateway's record of a payment (Faster Payments, CHAPS, GBP cross-border) by its end-to-end id (a CHAPS return by its instruction identification): its scheme, its status as the bank's answer and webhooks moved it (a hold included), each change with its time and cause, and the name check made with the same id.",
       maxLength: 35,
       read: (store, endToEndId) => store.get(endToEndId),
       notFound: (endToEndId) => `No payment with end-to-end id ${endToEndId} is known to the gateway.`,

@@ -21,6 +21,10 @@ export interface PaymentStore {
   rememberRequest(requestId: string, endToEndIds: string[], now: Date): Promise<void>;
   /** The end-to-end ids a bank request claimed (empty when unknown). */
   endToEndIdsOf(requestId: string): Promise<string[]>;
+  /** Remembers which record the bank's payment id (CHAPS, cross-border) names. */
+  rememberPayment(paymentId: string, endToEndId: string, now: Date): Promise<void>;
+  /** The end-to-end id of the record the bank's payment id names (undefined when unknown). */
+  endToEndIdOfPayment(paymentId: string): Promise<string | undefined>;
 }
 
 /** One entry of the bank's payment data with the payment's end-to-end id, as far as a read-back compares it. */

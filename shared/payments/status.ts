@@ -3,8 +3,9 @@ import type { NameCheckOutcome } from '../name-checks/outcome.js';
 /**
  * A payment's state machine, pure: which statuses exist, their order, and what a transition writes. Every
  * move goes strictly up the order, so the 202 and the webhooks may arrive in any order, a late `Accepted`
- * never moves a `Settled` payment back, and a duplicate changes nothing. The one exception is a conflict: a
- * final outcome that contradicts the one already recorded (settled against not) is written too (`applyChange`).
+ * never moves a `Settled` payment back, and a duplicate changes nothing. The exceptions are conflicts: a
+ * final outcome that contradicts the one already recorded (settled against not) is written too, and a hold
+ * told after the outcome is kept in the history without moving the status back (`applyChange`).
  */
 
 /**
@@ -30,6 +31,11 @@ export type PaymentStatus =
    */
   | 'OutcomeUnknown'
   | 'Accepted'
+  /**
+   * The bank holds it for compliance (UK financial sanctions) until it decides: released, it settles;
+   * declined, it is rejected (outbound) or its funds go back to the remitting bank (inbound). Not final.
+   */
+  | 'Held'
   | RefusalResponse
   /** The bank refused the whole request (a 4xx): nothing was instructed. */
   | 'Refused'
@@ -42,19 +48,21 @@ const RANK: Record<PaymentStatus, number> = {
   Submitted: 0,
   OutcomeUnknown: 1,
   Accepted: 2,
+  // Made, then stopped by the bank for compliance: above a late 202, below what the bank decides.
+  Held: 3,
   // Final, refused: the bank made nothing of it.
-  AccountDisabled: 3,
-  InsufficientFunds: 3,
-  InvalidAccount: 3,
-  InvalidCurrency: 3,
-  DebitPaymentDisabled: 3,
-  InvalidInstructionIdentification: 3,
-  Refused: 3,
+  AccountDisabled: 4,
+  InsufficientFunds: 4,
+  InvalidAccount: 4,
+  InvalidCurrency: 4,
+  DebitPaymentDisabled: 4,
+  InvalidInstructionIdentification: 4,
+  Refused: 4,
   // Final: what the scheme did with it (TransactionRejected and a 202 `Rejected` are one status).
-  Rejected: 4,
-  Settled: 4,
-  ValidationFailed: 4,
-  AssessmentFailed: 4,
+  Rejected: 5,
+  Settled: 5,
+  ValidationFailed: 5,
+  AssessmentFailed: 5,
 };
 
 /** Every status, in rank order (the event schemas list them). */
@@ -82,6 +90,36 @@ export function isClaimable(
 
 export type Direction = 'Outbound' | 'Inbound';
 
+/**
+ * The scheme a payment went by: Faster Payments, CHAPS (customer, bank-to-bank and return payments), or the
+ * bank's GBP Cross-Border product (a pacs.008 over CHAPS, its settlement's `TransactionSource`
+ * `Cross Border GBP`).
+ */
+export const PAYMENT_SCHEMES = ['FPS', 'CHAPS', 'CrossBorder'] as const;
+export type PaymentScheme = (typeof PAYMENT_SCHEMES)[number];
+
+/** Why the bank holds a payment (`Held`): the hold webhooks carry no reason member, their pages give this one. */
+export interface Hold {
+  reason: string;
+  /** When the bank held it (the webhook's `TimestampCreated`), when it says. */
+  heldAt?: string;
+}
+
+/** What a rejection said (`TransactionRejected`'s `CancellationCode` and `CancellationReason`): `HOPRJ` ends a hold. */
+export interface Cancellation {
+  code?: string;
+  reason?: string;
+}
+
+/**
+ * The payment a return gives back: the bank's id of it, and its record's end-to-end id when the gateway keeps
+ * one (a return of ours names the received payment; a return the other bank sends names our payment).
+ */
+export interface ReturnOf {
+  paymentId?: string;
+  endToEndId?: string;
+}
+
 /** The result of the bank's abusive-message screening, from a webhook's `SupplementaryData`. */
 export interface Screening {
   /** `Pass`, `Fail`, or `absent` when SupplementaryData carried no result. */
@@ -100,19 +138,29 @@ export interface Transition {
   /** `claim`, `202`, the whole-request status (`400`...) or the key of the webhook that moved it. */
   cause: string;
   screening?: Screening;
+  /** On a move to `Held`: why, and since when. */
+  hold?: Hold;
+  /** On a rejection the bank explained. */
+  cancellation?: Cancellation;
   /**
    * The record was already final with an outcome this one contradicts (settled against not settled, `from`):
    * both facts stay in the history, the latest is the status, and an operator is told (an error log,
    * `RecordOutcomeConflict`).
    */
   conflict?: true;
+  /**
+   * A hold told after the outcome (`to` is `Held`): the bank holds a payment before it releases or declines
+   * it, so this is that hold's webhook arriving late, not a contradiction. Kept in the history; the outcome
+   * stays the status, and nobody is alarmed.
+   */
+  late?: true;
 }
 
 /** What the gateway knows of one payment, by end-to-end id; account identifications are masked. */
 export interface PaymentRecord {
   endToEndId: string;
   status: PaymentStatus;
-  scheme: 'FPS';
+  scheme: PaymentScheme;
   direction: Direction;
   /** Decimal text, as written by the caller or the bank. */
   amount?: string;
@@ -121,6 +169,13 @@ export interface PaymentRecord {
   debtorAccount?: string;
   creditorAccount?: string;
   instructionIdentification?: string;
+  /**
+   * The bank's id of the payment (CHAPS and cross-border): the `paymentId` of its 202 for a send of ours, the
+   * `TransactionId` of its settlement for a received CHAPS payment (what a return names).
+   */
+  paymentId?: string;
+  /** A CHAPS return: the payment it gives back (a received one for a return of ours, ours for one received). */
+  returnOf?: ReturnOf;
   /** The payee name check made with this end-to-end id, as it stood when the payment was claimed. */
   nameCheck?: NameCheckOutcome;
   /** The X-Request-Id of the request that claimed it (absent when a webhook created it). */
@@ -148,6 +203,9 @@ export type PaymentFacts = Partial<
     | 'instructionIdentification'
     | 'nameCheck'
     | 'claimedAt'
+    | 'scheme'
+    | 'paymentId'
+    | 'returnOf'
   >
 >;
 
@@ -156,6 +214,10 @@ export interface Change {
   at: Date;
   cause: string;
   screening?: Screening;
+  hold?: Hold;
+  cancellation?: Cancellation;
+  /** Facts the cause tells (a 202's paymentId, a webhook's amount): they fill the record's missing ones. */
+  facts?: PaymentFacts;
 }
 
 export function transitionIdOf(endToEndId: string, generation: number, to: PaymentStatus): string {
@@ -166,7 +228,7 @@ function entry(
   record: Pick<PaymentRecord, 'endToEndId' | 'generation'>,
   from: PaymentStatus | null,
   change: Change,
-  conflict = false,
+  mark?: 'conflict' | 'late',
 ): Transition {
   return {
     transitionId: transitionIdOf(record.endToEndId, record.generation, change.to),
@@ -175,7 +237,9 @@ function entry(
     at: change.at.toISOString(),
     cause: change.cause,
     ...(change.screening && { screening: change.screening }),
-    ...(conflict && { conflict }),
+    ...(change.hold && { hold: change.hold }),
+    ...(change.cancellation && { cancellation: change.cancellation }),
+    ...(mark && { [mark]: true }),
   };
 }
 
@@ -194,6 +258,7 @@ export function createdRecord(
     scheme: 'FPS',
     direction,
     ...definedOnly(facts),
+    ...definedOnly(change.facts ?? {}),
     ...(requestId !== undefined && { requestId }),
     generation: 1,
     createdAt: change.at.toISOString(),
@@ -206,18 +271,31 @@ export function createdRecord(
  * The record after `change`, its history appended; undefined when nothing changes: a status this generation
  * already reached, or one not above the current (a late answer, another reason for the same outcome). A final
  * outcome contradicting the record's (`contradicts`) is a conflict: written as the status, marked `conflict`,
- * never silently dropped.
+ * never silently dropped. A hold told after the outcome is kept in the history, marked `late`, while the
+ * outcome stays the status. The facts the change tells fill the record's missing ones.
  */
 export function applyChange(record: PaymentRecord, change: Change): PaymentRecord | undefined {
   if (hasReached(record, change.to)) return undefined;
+  if (change.to === 'Held' && isFinal(record.status)) {
+    return {
+      ...withFacts(record, change.facts),
+      updatedAt: change.at.toISOString(),
+      history: [...record.history, entry(record, record.status, change, 'late')],
+    };
+  }
   const conflict = contradicts(record.status, change.to);
   if (!conflict && RANK[change.to] <= RANK[record.status]) return undefined;
   return {
-    ...record,
+    ...withFacts(record, change.facts),
     status: change.to,
     updatedAt: change.at.toISOString(),
-    history: [...record.history, entry(record, record.status, change, conflict)],
+    history: [...record.history, entry(record, record.status, change, conflict ? 'conflict' : undefined)],
   };
+}
+
+/** The record with the facts it lacks taken from `facts` (what it holds already stays). */
+function withFacts(record: PaymentRecord, facts: PaymentFacts | undefined): PaymentRecord {
+  return facts === undefined ? record : { ...definedOnly(facts), ...record };
 }
 
 /**
@@ -245,8 +323,9 @@ export function reclaimedRecord(
   requestId: string,
   at: Date,
 ): PaymentRecord {
-  // A name check belongs to the claim that read it: a new claim carries its own or none.
-  const { nameCheck: _earlierCheck, ...kept } = record;
+  // A name check belongs to the claim that read it, the bank's payment id and a return's tie to the send that
+  // made them: a new claim carries its own or none.
+  const { nameCheck: _earlierCheck, paymentId: _earlierId, returnOf: _earlierTie, ...kept } = record;
   const next = { ...kept, ...definedOnly(facts), requestId, generation: record.generation + 1 };
   const change: Change = { to: 'Submitted', at, cause: 'claim' };
   return {

@@ -1,3 +1,4 @@
+import { MoneyDecimal } from '../domain/money.js';
 import type { Log } from '../ports/log.js';
 import {
   type Attention,
@@ -35,9 +36,11 @@ import type { EventPublisher, GatewayEvent } from '../ports/events.js';
 import type { ArrivedWebhook, ClaimedWebhook, StateHook } from '../webhooks/process.js';
 import type { BankBookings, PaymentStore } from './ports.js';
 import {
+  answeredPaymentId,
   answeredResponses,
+  answersPaymentId,
+  intentsOf,
   type PaymentIntent,
-  paymentIntents,
   type PaymentWebhook,
   paymentWebhook,
 } from './read.js';
@@ -49,10 +52,12 @@ import {
   type Change,
   createdRecord,
   isClaimable,
+  isFinal,
   isPaymentStatus,
   type PaymentRecord,
   type PaymentStatus,
   reclaimedRecord,
+  type ReturnOf,
   type Transition,
   transitionIdOf,
 } from './status.js';
@@ -89,23 +94,28 @@ export function paymentStatusChanged(record: PaymentRecord, transition: Transiti
 }
 
 /**
- * The payments tracker of the operation use case: claims one record per credit transfer before the bank is
- * called, and moves them on the bank's answer. The name checks are read beside the Idempotency-Key's claim,
- * the transfers claimed side by side, and their outcomes written side by side starting from the records as
- * claimed, so a request costs the same round trips whatever its number of transfers. Events of this path are
- * published best effort (logged on failure): the caller's answer never depends on them.
+ * The payments tracker of the operation use case: claims one record per credit transfer (FPS) or per payment
+ * (CHAPS, cross-border, a CHAPS return) before the bank is called, and moves them on the bank's answer. The
+ * name checks (and a return's received payment) are read beside the Idempotency-Key's claim, the transfers
+ * claimed side by side, and their outcomes written side by side starting from the records as claimed, so a
+ * request costs the same round trips whatever its number of transfers. Events of this path are published best
+ * effort (logged on failure): the caller's answer never depends on them.
  */
 export function paymentsTracker(deps: PaymentDependencies): OperationTracker {
   const nameChecks = earlyReads<TrackedCall, Array<NameCheckRecord | undefined>>();
+  const returned = earlyReads<TrackedCall, ReadonlyMap<string, string>>();
   // The records as this call claimed them: where its outcome's writes start (each still conditional).
   const claimed = new WeakMap<TrackedCall, ReadonlyMap<string, PaymentRecord>>();
   return {
     prepare: (call) => {
       const store = deps.nameChecks?.store;
-      if (store !== undefined) nameChecks.begin(call, () => readNameChecks(paymentIntents(call.body), store));
+      const intents = intentsOf(call);
+      if (store !== undefined) nameChecks.begin(call, () => readNameChecks(intents, store));
+      if (intents.some((intent) => intent.returns !== undefined))
+        returned.begin(call, () => readReturned(intents, deps.store));
     },
     claim: async (call) => {
-      const result = await claimPayments(call, deps, nameChecks);
+      const result = await claimPayments(call, deps, nameChecks, returned);
       if (result instanceof Map) {
         claimed.set(call, result);
         return undefined;
@@ -121,13 +131,54 @@ async function readNameChecks(
   intents: readonly PaymentIntent[],
   store: Pick<NameCheckStore, 'getForEach'>,
 ): Promise<Array<NameCheckRecord | undefined>> {
-  const checked = intents.flatMap(({ endToEndId, creditor }) =>
-    creditor === undefined ? [] : [{ endToEndId, account: creditor }],
+  const checks = (intent: PaymentIntent) => intent.payeeChecked && intent.creditor !== undefined;
+  const checked = intents.flatMap((intent) =>
+    checks(intent) ? [{ endToEndId: intent.endToEndId, account: intent.creditor as string }] : [],
   );
   if (checked.length === 0) return intents.map(() => undefined);
   const found = await store.getForEach(checked);
   let next = 0;
-  return intents.map((intent) => (intent.creditor === undefined ? undefined : found[next++]));
+  return intents.map((intent) => (checks(intent) ? found[next++] : undefined));
+}
+
+/**
+ * The records of the received payments the request's returns give back, by the bank's payment id (those the
+ * gateway keeps: a payment received before it kept them has none, and its return still goes).
+ */
+async function readReturned(
+  intents: readonly PaymentIntent[],
+  store: Pick<PaymentStore, 'endToEndIdOfPayment'>,
+): Promise<ReadonlyMap<string, string>> {
+  const ids = [...new Set(intents.flatMap((intent) => intent.returns ?? []))];
+  const found = await Promise.all(ids.map(async (id) => [id, await store.endToEndIdOfPayment(id)] as const));
+  return new Map(found.flatMap(([id, endToEndId]) => (endToEndId === undefined ? [] : [[id, endToEndId]])));
+}
+
+/** Each return tied to the record of the payment it gives back, when the gateway keeps one. */
+async function withReturned(
+  intents: PaymentIntent[],
+  call: TrackedCall,
+  deps: PaymentDependencies,
+  begun: Promise<ReadonlyMap<string, string>> | undefined,
+): Promise<PaymentIntent[]> {
+  if (!intents.some((intent) => intent.returns !== undefined)) return intents;
+  const records = await (begun ?? readReturned(intents, deps.store));
+  return intents.map((intent) => {
+    const endToEndId = intent.returns === undefined ? undefined : records.get(intent.returns);
+    if (intent.returns === undefined) return intent;
+    if (endToEndId === undefined)
+      deps.log.warn('a return names a payment the gateway keeps no record of; it goes to the bank as asked', {
+        paymentId: intent.returns,
+        requestId: call.requestId,
+      });
+    return {
+      ...intent,
+      facts: {
+        ...intent.facts,
+        returnOf: { paymentId: intent.returns, ...(endToEndId !== undefined && { endToEndId }) },
+      },
+    };
+  });
 }
 
 /** The records claimed (by end-to-end id), or the refusal of the request. */
@@ -135,9 +186,12 @@ async function claimPayments(
   call: TrackedCall,
   deps: PaymentDependencies,
   nameChecks: EarlyReads<TrackedCall, Array<NameCheckRecord | undefined>>,
+  returned: EarlyReads<TrackedCall, ReadonlyMap<string, string>>,
 ): Promise<Map<string, PaymentRecord> | HttpResult> {
-  const intents = await withNameChecks(paymentIntents(call.body), call, deps, nameChecks.take(call));
-  if (!Array.isArray(intents)) return intents;
+  const begunReturns = returned.take(call);
+  const checked = await withNameChecks(intentsOf(call), call, deps, nameChecks.take(call));
+  if (!Array.isArray(checked)) return checked;
+  const intents = await withReturned(checked, call, deps, begunReturns);
   const claimedAt = (deps.clock?.now() ?? call.now).toISOString();
   // Every claim runs to its end, so none is left in flight; one that failed leaves the request retryable
   // with the same key, which finds its own claims held and takes them again.
@@ -168,11 +222,15 @@ async function claimPayments(
       moveBestEffort(record, { to: 'Refused', at: call.now, cause: '409' }, call, deps, { read: record }),
   );
   const path = paymentPath(conflict.endToEndId);
+  // A CHAPS return is kept under its instruction identification (it has no end-to-end id).
+  const [what, property] = intents.some((intent) => intent.returns !== undefined)
+    ? ['instruction identification', 'instructionIdentification']
+    : ['end-to-end id', 'endToEndIdentification'];
   return problem(
     409,
     'Payment already submitted',
-    `The end-to-end id ${conflict.endToEndId} belongs to another payment (status ${conflict.status}), see ${path}. Use a new end-to-end id, or the same Idempotency-Key to repeat that request.`,
-    { endToEndIdentification: [`is already used by ${path}`] },
+    `The ${what} ${conflict.endToEndId} belongs to another payment (status ${conflict.status}), see ${path}. Use a new ${what}, or the same Idempotency-Key to repeat that request.`,
+    { [property]: [`is already used by ${path}`] },
     { 'x-request-id': call.requestId },
     path,
   );
@@ -206,6 +264,11 @@ async function withNameChecks(
   }
   const result: PaymentIntent[] = [];
   for (const [index, intent] of intents.entries()) {
+    // Not a UK payee's payment (bank-to-bank, cross-border, a return): no name check judges it.
+    if (!intent.payeeChecked) {
+      result.push(intent);
+      continue;
+    }
     const live = liveCheck(stored[index], call.now);
     const check: NameCheckOutcome | undefined = live === undefined ? undefined : outcomeOf(live);
     const refusal = policyRefusal(nameChecks.policy, intent.facts, check);
@@ -283,26 +346,40 @@ async function settlePayments(
         read: claimed.get(payment.endToEndId),
       }),
     );
+  const intents = intentsOf(call);
   if (isUnknownOutcome(answer)) {
-    // Processed earlier: the bank's payment data may decide. No answer: the bank may or may not have it.
-    if (answer.unknown === 'already-processed' && deps.bookings !== undefined) {
+    // Processed earlier: the bank's payment data may decide (by end-to-end id: a return has none). No answer:
+    // the bank may or may not have it.
+    const readable = intents.every((intent) => intent.returns === undefined);
+    if (answer.unknown === 'already-processed' && deps.bookings !== undefined && readable) {
       await readBack(call, deps.bookings, deps, ours);
       return;
     }
-    await moveEach(paymentIntents(call.body), () => ({
+    await moveEach(intents, () => ({
       to: 'OutcomeUnknown',
       at: call.now,
       cause: answer.unknown,
     }));
     return;
   }
+  if (answer.status === 202 && answersPaymentId(call.operationId)) {
+    // One payment, its id the bank's: the record keeps it, and the id names the record (a return's webhooks,
+    // a return of a received payment).
+    const paymentId = answeredPaymentId(answer.body);
+    const facts = paymentId === undefined ? undefined : { paymentId };
+    await Promise.all([
+      moveEach(intents, () => ({ to: 'Accepted', at: call.now, cause: '202', ...(facts && { facts }) })),
+      paymentId === undefined ? undefined : rememberPayments(paymentId, intents, call, deps),
+    ]);
+    return;
+  }
   if (answer.status === 202) {
-    const intents = new Map(paymentIntents(call.body).map((intent) => [intent.endToEndId, intent]));
+    const byId = new Map(intents.map((intent) => [intent.endToEndId, intent]));
     const responses = new Map(
       answeredResponses(answer.body).map(({ endToEndId, response }) => [endToEndId, response]),
     );
     await moveEach(
-      [...responses.keys()].map((endToEndId) => intents.get(endToEndId) ?? { endToEndId }),
+      [...responses.keys()].map((endToEndId) => byId.get(endToEndId) ?? { endToEndId }),
       ({ endToEndId }) => {
         const response = responses.get(endToEndId) as string;
         // A response the records have no status for (one the bank adds after these were written): the bank
@@ -319,11 +396,32 @@ async function settlePayments(
     return;
   }
   if (answer.status >= 400 && answer.status < 500) {
-    await moveEach(paymentIntents(call.body), () => ({
+    await moveEach(intents, () => ({
       to: 'Refused',
       at: call.now,
       cause: String(answer.status),
     }));
+  }
+}
+
+/** Remembers which record the bank's payment id names, best effort (logged): the record keeps the id too. */
+async function rememberPayments(
+  paymentId: string,
+  intents: readonly PaymentIntent[],
+  call: TrackedCall,
+  deps: PaymentDependencies,
+): Promise<void> {
+  for (const { endToEndId } of intents) {
+    try {
+      await deps.store.rememberPayment(paymentId, endToEndId, call.now);
+    } catch (error) {
+      deps.log.error('the bank’s payment id could not be remembered', {
+        endToEndId,
+        paymentId,
+        requestId: call.requestId,
+        reason: (error as Error).message,
+      });
+    }
   }
 }
 
@@ -340,7 +438,7 @@ async function readBack(
   deps: PaymentDependencies,
   guard: (record: PaymentRecord) => boolean,
 ): Promise<void> {
-  for (const intent of paymentIntents(call.body)) {
+  for (const intent of intentsOf(call)) {
     const { endToEndId } = intent;
     let outcome: ReadBackOutcome = 'undecided';
     // The record as read here is the move's first read: no second read of it before the write.
@@ -530,6 +628,37 @@ async function failedPayments(
   return named.map((endToEndId) => ({ endToEndId, guard: fromRequest }));
 }
 
+/** What a transaction webhook's record is found by: its end-to-end id, and the bank's payment id. */
+interface Found {
+  record: PaymentRecord | undefined;
+  /** The end-to-end id of the record the webhook's TransactionId names as a bank payment id, if any. */
+  linked?: string;
+}
+
+type TransactionWebhook = Extract<PaymentWebhook, { kind: 'transaction' }>;
+
+/**
+ * A debit of CHAPS or cross-border names its payment by the bank's payment id too (its TransactionId, the
+ * 202's paymentId): a return of ours is kept under its instruction identification, whatever end-to-end id
+ * the bank gives its webhooks.
+ */
+function findsByPaymentId(seen: TransactionWebhook): seen is TransactionWebhook & { transactionId: string } {
+  return (
+    seen.direction === 'Outbound' &&
+    seen.transactionId !== undefined &&
+    seen.scheme !== undefined &&
+    seen.scheme !== 'FPS'
+  );
+}
+
+async function find(seen: TransactionWebhook, store: PaymentStore): Promise<Found> {
+  const [record, linked] = await Promise.all([
+    store.get(seen.endToEndId),
+    findsByPaymentId(seen) ? store.endToEndIdOfPayment(seen.transactionId) : undefined,
+  ]);
+  return { record, ...(linked !== undefined && { linked }) };
+}
+
 /**
  * The processor's payments hook, run after the webhook's identity is claimed and before it is marked
  * published. A failure (the store, the bus) throws, so the message is retried; the retry finds its own
@@ -537,36 +666,70 @@ async function failedPayments(
  */
 export function paymentsWebhookHook(deps: PaymentDependencies): StateHook {
   // The record a transaction webhook moves, read beside the inbox claim (a message failure names a request).
-  const records = earlyReads<object, PaymentRecord | undefined>();
+  const records = earlyReads<object, Found>();
   const readOf = (payload: unknown) => (isObject(payload) ? records.take(payload) : undefined);
   const hook = async (webhook: ClaimedWebhook) => {
     const early = readOf(webhook.payload);
     const seen = paymentWebhook(webhook.type, webhook.payload);
     if (seen === undefined) return;
-    const change = (to: Change['to'], screening?: Change['screening']): Change => ({
+    const change = (to: Change['to'], told: Omit<Change, 'to' | 'at' | 'cause'> = {}): Change => ({
       to,
       at: webhook.now,
       cause: webhook.key,
-      ...(screening && { screening }),
+      ...told,
     });
     const results: Array<Moved | undefined> = [];
     if (seen.kind === 'message') {
       for (const { endToEndId, guard } of await failedPayments(seen, deps.store))
         results.push(await move(endToEndId, change(seen.to), deps.store, { guard }));
     } else {
-      const moveTo = change(seen.to, seen.screening);
+      const moveTo = change(seen.to, {
+        ...(seen.screening && { screening: seen.screening }),
+        ...(seen.hold && { hold: seen.hold }),
+        ...(seen.cancellation && { cancellation: seen.cancellation }),
+        facts: seen.facts,
+      });
       const create = () => createdRecord(seen.endToEndId, seen.direction, seen.facts, moveTo);
-      if (seen.direction === 'Inbound') {
-        // A credit is recorded the first time it is seen; an id we know (our own payment) is left alone.
-        const existing = await (early ?? deps.store.get(seen.endToEndId));
-        if (existing === undefined || appliedBy(existing, webhook.key, seen.to)) {
-          results.push(await move(seen.endToEndId, moveTo, deps.store, { create, read: existing }));
-        }
-      } else {
+      const found = await (early ?? find(seen, deps.store));
+      const returned = returnOfOurs(seen, found.record);
+      if (returned !== undefined) {
+        // The other bank returns a CHAPS payment of ours: a record of its own, tied to ours.
+        const facts = { ...seen.facts, returnOf: returned.returnOf };
         results.push(
-          await move(seen.endToEndId, moveTo, deps.store, {
-            ...(seen.fasterPayments && { create }),
-            read: early,
+          await move(returned.key, { ...moveTo, facts }, deps.store, {
+            create: () => createdRecord(returned.key, 'Inbound', facts, { ...moveTo, facts }),
+            guard: (record) => record.direction === 'Inbound',
+          }),
+        );
+      } else if (seen.direction === 'Inbound') {
+        // A credit is recorded the first time it is seen (a scheme the records follow); an id we know is left
+        // alone (our own payment, or another received payment with the same id), unless it is a received
+        // payment still held, which the credit or its rejection moves on, or the hold of a received payment.
+        const existing = found.record;
+        const moves =
+          existing === undefined ||
+          appliedBy(existing, webhook.key, seen.to) !== undefined ||
+          (existing.direction === 'Inbound' &&
+            (!isFinal(existing.status) || seen.to === 'Held') &&
+            // Received ids may repeat (another sender's payment): the same amount, when both say one.
+            sameAmount(existing.amount, seen.facts.amount));
+        if (moves)
+          results.push(
+            await move(seen.endToEndId, moveTo, deps.store, {
+              ...(seen.scheme !== undefined && { create }),
+              read: existing,
+            }),
+          );
+      } else {
+        // The record the bank's payment id names, when it is another (a return of ours), else the end-to-end
+        // id's; a debit never moves a received payment's record.
+        const target = found.linked ?? seen.endToEndId;
+        const byKey = target === seen.endToEndId;
+        results.push(
+          await move(target, moveTo, deps.store, {
+            ...(byKey && seen.scheme !== undefined && seen.schemeNamed && { create }),
+            ...(byKey && { read: found.record }),
+            guard: (record) => record.direction === 'Outbound',
           }),
         );
       }
@@ -574,7 +737,8 @@ export function paymentsWebhookHook(deps: PaymentDependencies): StateHook {
     for (const result of results) {
       if (result === undefined || result.kind === 'unmoved') continue;
       reportConflict(result, deps);
-      // A failure throws: the redelivery finds the transition applied and does both again.
+      // A failure throws: the redelivery finds the transition applied and does all of it again.
+      await rememberReceived(seen, result.record, webhook.now, deps.store);
       await clearWhenKnown(deps.attention, PAYMENT_ATTENTION, result.record.endToEndId, result.transition);
       await deps.events.publish(paymentStatusChanged(result.record, result.transition));
     }
@@ -583,10 +747,55 @@ export function paymentsWebhookHook(deps: PaymentDependencies): StateHook {
     prefetch: ({ type, payload }: ArrivedWebhook) => {
       if (!isObject(payload)) return;
       const seen = paymentWebhook(type, payload);
-      if (seen !== undefined && seen.kind !== 'message')
-        records.begin(payload, () => deps.store.get(seen.endToEndId));
+      if (seen !== undefined && seen.kind !== 'message') records.begin(payload, () => find(seen, deps.store));
     },
   });
+}
+
+/**
+ * A CHAPS credit returning a payment of ours (`IsReturn`, its end-to-end id ours, pacs.004's original one): kept
+ * under its own instruction identification (`ActualEndToEndTransactionId`), tying it to our payment. An FPS
+ * return, or one without its own id, is left as before (our payment's record is left alone).
+ */
+function returnOfOurs(
+  seen: TransactionWebhook,
+  ours: PaymentRecord | undefined,
+): { key: string; returnOf: ReturnOf } | undefined {
+  const key = seen.returned?.instructionIdentification;
+  if (seen.direction !== 'Inbound' || key === undefined || key === seen.endToEndId) return undefined;
+  if (seen.scheme === undefined || seen.scheme === 'FPS' || ours?.direction !== 'Outbound') return undefined;
+  return {
+    key,
+    returnOf: {
+      endToEndId: ours.endToEndId,
+      ...(ours.paymentId !== undefined && { paymentId: ours.paymentId }),
+    },
+  };
+}
+
+/**
+ * A received CHAPS or cross-border payment's id (its settlement's TransactionId), remembered once its record
+ * holds it: a return of it names it.
+ */
+async function rememberReceived(
+  seen: PaymentWebhook,
+  record: PaymentRecord,
+  now: Date,
+  store: PaymentStore,
+): Promise<void> {
+  const paymentId = seen.kind === 'transaction' ? seen.facts.paymentId : undefined;
+  if (paymentId === undefined || record.direction !== 'Inbound' || record.paymentId !== paymentId) return;
+  await store.rememberPayment(paymentId, record.endToEndId, now);
+}
+
+/** Two amounts as decimals: equal, or one of them unknown. */
+function sameAmount(a: string | undefined, b: string | undefined): boolean {
+  if (a === undefined || b === undefined) return true;
+  try {
+    return new MoneyDecimal(a).equals(b);
+  } catch {
+    return false;
+  }
 }
 
 function isObject(value: unknown): value is object {

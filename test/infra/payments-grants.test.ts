@@ -71,6 +71,26 @@ describe('the payments operation function', () => {
   });
 });
 
+describe('the CHAPS function, which tracks its payments in the payments records', () => {
+  it('may get and put payment records, read name checks in one BatchGetItem and put events, with the tables, the bus and the policy by environment', () => {
+    if (!operationFunctionNames().includes('chaps-payments')) return;
+    const onTable = (name: string) =>
+      statementsOf('chaps-payments')
+        .filter((statement) => JSON.stringify(statement.Resource).includes(name))
+        .flatMap(actionsOf);
+    expect(onNameChecks('chaps-payments')).toEqual(['dynamodb:BatchGetItem']);
+    expect(
+      statementsOf('chaps-payments').filter((statement) => actionsOf(statement).includes('events:PutEvents')),
+    ).toHaveLength(1);
+    expect(onTable('Payments').sort()).toEqual(
+      expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:PutItem']),
+    );
+    expect(Object.keys(variablesOf(functionOf('chaps-payments')))).toEqual(
+      expect.arrayContaining([ENV.paymentsTable, ENV.nameChecksTable, ENV.nameCheckPolicy, ENV.eventBusName]),
+    );
+  });
+});
+
 describe('the name-checks table and who may use it', () => {
   it("lets the payments function only read name checks, a request's all in one BatchGetItem, with the table and the policy (off by default) by environment", () => {
     expect(nameChecksTableId()).toBeDefined();

@@ -404,15 +404,14 @@ describe('the stateless stack', () => {
         const allowed = grants(resolvedStatements(simulation, fn));
         const items = ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
         const secretActions = ['secretsmanager:GetSecretValue'];
-        // The payments and fx functions also track their records (their table and the bus):
+        // The payments, CHAPS and fx functions also track their records (their table and the bus):
         // payments-grants.test.ts (payments, fx, multi-currency batches).
-        const tracking = ['payments', 'fx', 'mccy-payments'].includes(fn as never)
-          ? ['events:PutEvents']
-          : [];
+        const paymentsTracking = ['payments', 'chaps-payments'].includes(fn);
+        const tracking = paymentsTracking || ['fx', 'mccy-payments'].includes(fn) ? ['events:PutEvents'] : [];
         // The multi-currency payments function starts each scheduled batch's workflow (below).
         if (fn === 'mccy-payments') tracking.push('states:StartExecution');
-        // The payments function reads a request's name checks in one BatchGetItem.
-        if (fn === 'payments') tracking.push('dynamodb:BatchGetItem');
+        // The functions tracking payments read a request's name checks in one BatchGetItem.
+        if (paymentsTracking) tracking.push('dynamodb:BatchGetItem');
         expect([...allowed.keys()].sort()).toEqual(
           [...runtimeBasics, 'kms:Sign', ...items, ...secretActions, ...tracking].sort(),
         );

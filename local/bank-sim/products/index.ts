@@ -1,4 +1,5 @@
 import type { Product } from '#sim/core/product.js';
+import { chapsProduct } from './chaps/product.js';
 import { customersProduct } from './customers/product.js';
 import { directDebitsProduct } from './direct-debits/product.js';
 import { fxProduct } from './fx/product.js';
@@ -18,6 +19,7 @@ export const products: readonly Product[] = [
   testProduct,
   sterlingAccountsProduct,
   paymentsProduct,
+  chapsProduct,
   customersProduct,
   nameChecksProduct,
   nameCheckOnboardingProduct,

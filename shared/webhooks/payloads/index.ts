@@ -34,6 +34,8 @@ import {
   mccyTransactionSettledWebhook,
 } from './mccy-payments.js';
 import {
+  inboundHeldTransactionWebhook,
+  outboundHeldTransactionWebhook,
   paymentMessageAssesmentFailedWebhook,
   paymentMessageValidationFailedWebhook,
   transactionRejectedWebhook,
@@ -63,6 +65,8 @@ export const webhookRecords = [
   transactionRejectedWebhook,
   paymentMessageValidationFailedWebhook,
   paymentMessageAssesmentFailedWebhook,
+  outboundHeldTransactionWebhook,
+  inboundHeldTransactionWebhook,
   // Bacs direct debits.
   bacsMandateInitiatedWebhook,
   bacsMandateInitiationFailedWebhook,

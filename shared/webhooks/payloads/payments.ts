@@ -5,9 +5,12 @@ import { failedEndToEndIds } from './readers.js';
 /**
  * The payment webhooks: their records, and their payloads as the bank's pages document them
  * (`webhooks/transaction-settled-webhook-v6.mdx`, `transaction-rejected-v2.mdx`,
- * `payment-message-validation-failed-webhook-v1.mdx`, `payment-message-assessment-failed-webhook-v1.mdx` in
- * `clearbank/clearbank.github.io`). Strict: a member the page marks optional may be absent, every other one
- * must be there (null where the bank has no value), and nothing undocumented passes.
+ * `payment-message-validation-failed-webhook-v1.mdx`, `payment-message-assessment-failed-webhook-v1.mdx`,
+ * `outbound-held-transaction-v1.mdx`, `inbound-held-transaction-v1.mdx` in `clearbank/clearbank.github.io`).
+ * Strict: a member the page marks optional may be absent, every other one must be there (null where the bank
+ * has no value), and nothing undocumented passes. Faster Payments, CHAPS and GBP cross-border payments share
+ * these Types and members (the CHAPS and cross-border guides name the same four pages and the two holds): a
+ * CHAPS settlement carries `Iso20022XmlDocument`, a cross-border one `TransactionSource: 'Cross Border GBP'`.
  */
 
 /** The pages' GUIDs are not all RFC 4122 (`d9162680-7d35-7994-4e38-...`): any 8-4-4-4-12 hex. */
@@ -164,7 +167,8 @@ export const transactionRejectedPayload = z.lazy(() =>
     TimestampModified: dateTime,
     CurrencyCode: optional(currency),
     DebitCreditCode: z.enum(['Credit', 'Debit']),
-    Reference: nullableText(35),
+    // The page: at most 140 (a CHAPS institution payment's unstructured reference is that long).
+    Reference: nullableText(140),
     IsReturn: z.boolean(),
     CancellationReason: optional(z.string()),
     CancellationCode: optional(z.enum(CANCELLATION_CODES)),
@@ -264,6 +268,68 @@ export const paymentMessageAssesmentFailedWebhook = defineWebhook({
   key: ['MessageId'],
   subject: ['MessageId'],
   nestedKey: (payload) => failedTransfersKey(payload.AssesmentFailure),
+});
+
+/**
+ * An account of a held transaction: `IBAN` and `BBAN`, each of which the pages give a minimum length of 0;
+ * `optionalParts` where the page marks both optional (the inbound hold's counterpart).
+ */
+const heldAccount = (optionalParts = false) =>
+  optionalParts
+    ? z.strictObject({ IBAN: optional(text(34)), BBAN: optional(text(30)) })
+    : z.strictObject({ IBAN: nullableText(34), BBAN: nullableText(30) });
+
+/**
+ * `OutboundHeldTransaction` v1: the bank held one of our sends for compliance (UK financial sanctions) and keeps it
+ * Clearing or Pending until it decides: released, it settles (`TransactionSettled`); declined, it is rejected
+ * (`TransactionRejected`, `CancellationCode` `HOPRJ`). No reason member, no TransactionId.
+ */
+export const outboundHeldTransactionPayload = z.lazy(() =>
+  z.strictObject({
+    TimestampCreated: optional(dateTime),
+    Scheme: z.enum(['Transfer', 'FasterPayments', 'Chaps']),
+    CounterpartAccount: heldAccount(),
+    Account: heldAccount(),
+    TransactionAmount: optional(decimal),
+    PaymentReference: optional(text(140)),
+    EndToEndTransactionId: optional(text(35)),
+  }),
+);
+
+/**
+ * No TransactionId: a hold is its payment's end-to-end id and the time it was held (without either, the
+ * payload's hash). Its payment's subject, so it is handled in order with that payment's other webhooks.
+ */
+export const outboundHeldTransactionWebhook = defineWebhook({
+  type: 'OutboundHeldTransaction',
+  versions: { 1: outboundHeldTransactionPayload },
+  key: ['EndToEndTransactionId', 'TimestampCreated'],
+  subject: ['EndToEndTransactionId'],
+});
+
+/**
+ * `InboundHeldTransaction` v1: a payment to us held for compliance, its funds in a suspense account until the
+ * bank decides: released, it settles (`TransactionSettled`); declined, the funds go back to the remitting bank
+ * (the page names no webhook for that). `EndToEndTransactionId` "might not be unique" for inbound payments.
+ */
+export const inboundHeldTransactionPayload = z.lazy(() =>
+  z.strictObject({
+    TimestampCreated: optional(dateTime),
+    Scheme: scheme,
+    Account: heldAccount(),
+    CounterpartAccount: heldAccount(true),
+    TransactionAmount: optional(decimal),
+    EndToEndTransactionId: optional(text(35)),
+    PaymentReference: optional(text(140)),
+  }),
+);
+
+/** Keyed and ordered as its outbound twin. */
+export const inboundHeldTransactionWebhook = defineWebhook({
+  type: 'InboundHeldTransaction',
+  versions: { 1: inboundHeldTransactionPayload },
+  key: ['EndToEndTransactionId', 'TimestampCreated'],
+  subject: ['EndToEndTransactionId'],
 });
 
 /**

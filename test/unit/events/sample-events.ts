@@ -1,6 +1,6 @@
 import { fxTradeStatusChanged } from '#shared/fx/webhook-hook.js';
 import { newTrade } from '#shared/fx/records.js';
-import { createdRecord } from '#shared/payments/status.js';
+import { applyChange, createdRecord, type PaymentRecord } from '#shared/payments/status.js';
 import { paymentStatusChanged } from '#shared/payments/track.js';
 import type { BankEvent, GatewayEvent } from '#shared/ports/events.js';
 
@@ -15,9 +15,32 @@ export function gatewayEvents(): GatewayEvent[] {
     { to: 'Submitted', at, cause: 'claim' },
     'request-1',
   );
+  // A CHAPS return tied to the payment it gives back, held, settled, then told of its hold late (marked late).
+  let chapsReturn = createdRecord(
+    'RTN-1',
+    'Outbound',
+    {
+      scheme: 'CHAPS',
+      instructionIdentification: 'RTN-1',
+      returnOf: { paymentId: '5d1e0e35-7c5a-4d6c-9a43-1f2f0a7b9c11', endToEndId: 'II-in-1' },
+    },
+    { to: 'Submitted', at, cause: 'claim' },
+    'request-2',
+  );
+  for (const change of [
+    { to: 'Accepted', cause: '202', facts: { paymentId: '0b7c0d0e-0000-4000-8000-00000000cccc' } },
+    { to: 'Rejected', cause: 'TransactionRejected:t-1:Debit', cancellation: { code: 'HOPRJ' } },
+    {
+      to: 'Held',
+      cause: 'OutboundHeldTransaction:RTN-1:x',
+      hold: { reason: 'compliance', heldAt: at.toISOString() },
+    },
+  ] as const)
+    chapsReturn = applyChange(chapsReturn, { ...change, at }) as PaymentRecord;
   const trade = newTrade('fx-e2e-1', { to: 'Requested', at, cause: 'order', facts: { sellCurrency: 'GBP' } });
   return [
     paymentStatusChanged(payment, payment.history[0]!),
+    ...chapsReturn.history.slice(-2).map((transition) => paymentStatusChanged(chapsReturn, transition)),
     fxTradeStatusChanged(trade, trade.history[0]!),
     {
       source: 'clearway.gateway',

@@ -83,4 +83,14 @@ describe('the payment store on DynamoDB (dynalite)', () => {
     expect(await store.endToEndIdsOf('cw-unknown')).toEqual([]);
     expect(await store.get(`request#${requestId}`)).toBeUndefined();
   });
+
+  it('remembers which record a bank payment id names, apart from the payments and never over one', async () => {
+    const id = unique();
+    await store.create(submitted(id));
+    await store.rememberPayment('5d1e0e35-7c5a-4d6c-9a43-1f2f0a7b9c11', id, at);
+    expect(await store.endToEndIdOfPayment('5d1e0e35-7c5a-4d6c-9a43-1f2f0a7b9c11')).toBe(id);
+    expect(await store.endToEndIdOfPayment('00000000-0000-4000-8000-000000000000')).toBeUndefined();
+    expect(await store.get(id)).toEqual(submitted(id));
+    expect(await store.get('payment#5d1e0e35-7c5a-4d6c-9a43-1f2f0a7b9c11')).toBeUndefined();
+  });
 });

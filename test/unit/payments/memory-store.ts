@@ -5,6 +5,7 @@ import { appendsHistory, type PaymentRecord } from '#shared/payments/status.js';
 export class MemoryPaymentStore implements PaymentStore {
   readonly records = new Map<string, PaymentRecord>();
   readonly requests = new Map<string, string[]>();
+  readonly paymentIds = new Map<string, string>();
   /** Runs before the next write: lets a test move the record underneath a writer. */
   beforeNextWrite: (() => void) | undefined;
   /** Runs right after the next write that lands: lets a test deliver a webhook before the writer goes on. */
@@ -45,6 +46,14 @@ export class MemoryPaymentStore implements PaymentStore {
 
   async endToEndIdsOf(requestId: string) {
     return this.requests.get(requestId) ?? [];
+  }
+
+  async rememberPayment(paymentId: string, endToEndId: string) {
+    this.paymentIds.set(paymentId, endToEndId);
+  }
+
+  async endToEndIdOfPayment(paymentId: string) {
+    return this.paymentIds.get(paymentId);
   }
 
   async #landed() {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { webhookIdentity } from '#shared/webhooks/identity.js';
 import {
+  inboundHeldTransactionPayload,
+  outboundHeldTransactionPayload,
   paymentMessageAssesmentFailedPayload,
   paymentMessageValidationFailedPayload,
   transactionRejectedPayload,
@@ -150,5 +153,78 @@ describe('the payment message failures', () => {
     expect(
       issues(paymentMessageAssesmentFailedPayload, { ...payload, AssessmentFailure: [failure] }),
     ).not.toEqual([]);
+  });
+});
+
+describe('the holds (outbound-held-transaction-v1.mdx, inbound-held-transaction-v1.mdx)', () => {
+  // The pages' examples, their annotations dropped.
+  const outbound = {
+    TimestampCreated: '2019-03-01T00:00:00Z',
+    Scheme: 'Chaps',
+    CounterpartAccount: { BBAN: 'CUBK44556687654321', IBAN: 'GB00CUBK44556687654321' },
+    Account: { BBAN: 'CUBK11223312345678', IBAN: 'GB00CUBK11223312345678' },
+    TransactionAmount: 88.52,
+    PaymentReference: 'a6f3c732a6a0b2a8018a06e10c6ecae2',
+    EndToEndTransactionId: 'b0c50dc87f86',
+  };
+  const inbound = {
+    TimestampCreated: '2019-03-01T00:00:00Z',
+    Scheme: 'Chaps',
+    Account: { BBAN: 'CUBK11223312345678', IBAN: 'GB00CUBK11223312345678' },
+    CounterpartAccount: { BBAN: 'CUBK44556687654321', IBAN: 'GB00CUBK44556687654321' },
+    TransactionAmount: 88.52,
+    PaymentReference: 'ee9a790ea56c142c6b538916c8bd6bcc',
+    EndToEndTransactionId: '5e30e0b4bfb0',
+  };
+
+  it('accept the pages’ examples, and payloads with only the mandatory members', () => {
+    expect(issues(outboundHeldTransactionPayload, outbound)).toEqual([]);
+    expect(issues(inboundHeldTransactionPayload, inbound)).toEqual([]);
+    const { Scheme, Account, CounterpartAccount } = outbound;
+    expect(issues(outboundHeldTransactionPayload, { Scheme, Account, CounterpartAccount })).toEqual([]);
+    // The inbound counterpart's IBAN and BBAN are each optional.
+    expect(
+      issues(inboundHeldTransactionPayload, { Scheme, Account, CounterpartAccount: { IBAN: 'GB00X' } }),
+    ).toEqual([]);
+  });
+
+  it('refuse an undocumented member, a scheme outside the page’s list, and a missing account', () => {
+    expect(issues(outboundHeldTransactionPayload, { ...outbound, Reason: 'sanctions' })).not.toEqual([]);
+    expect(issues(outboundHeldTransactionPayload, { ...outbound, Scheme: 'Bacs' })).not.toEqual([]);
+    expect(issues(inboundHeldTransactionPayload, { ...inbound, Scheme: 'Bacs' })).toEqual([]);
+    const { Account: _a, ...accountless } = inbound;
+    expect(issues(inboundHeldTransactionPayload, accountless)).not.toEqual([]);
+    expect(
+      issues(outboundHeldTransactionPayload, { ...outbound, EndToEndTransactionId: 'x'.repeat(36) }),
+    ).not.toEqual([]);
+  });
+
+  it('are identified by their payment’s end-to-end id and the time held, or by their hash without either', () => {
+    const day = new Date('2026-03-02T10:00:00Z');
+    expect(webhookIdentity('OutboundHeldTransaction', 1, outbound, day)).toEqual({
+      key: 'OutboundHeldTransaction:b0c50dc87f86:2019-03-01T00:00:00Z',
+      basis: 'payload',
+    });
+    const { EndToEndTransactionId: _e, ...anonymous } = inbound;
+    expect(webhookIdentity('InboundHeldTransaction', 1, anonymous, day).basis).toBe('hash');
+  });
+
+  it('leave TransactionRejected a Reference of 140 characters, as its page says', () => {
+    const rejected = {
+      TransactionId: 'a1b2c3d4-0000-8111-b222-333344445555',
+      Status: 'Rejected',
+      Scheme: 'Chaps',
+      EndToEndTransactionId: 'e2e-2',
+      Amount: 97.45,
+      TimestampModified: '2025-01-02T10:00:00.000Z',
+      DebitCreditCode: 'Debit',
+      Reference: 'r'.repeat(140),
+      IsReturn: false,
+      CancellationCode: 'HOPRJ',
+      Account: { IBAN: 'GB00TEST11223312345678', BBAN: 'TEST11223312345678' },
+      CounterpartAccount: { IBAN: 'GB00TEST44556687654321', BBAN: null },
+    };
+    expect(issues(transactionRejectedPayload, rejected)).toEqual([]);
+    expect(issues(transactionRejectedPayload, { ...rejected, Reference: 'r'.repeat(141) })).not.toEqual([]);
   });
 });

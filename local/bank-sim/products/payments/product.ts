@@ -77,6 +77,8 @@ export const paymentsProduct: Product = {
       if (!original) return ctx.problem(404, TITLES.notFound, `no transaction ${TransactionId}`);
       if (
         original.direction !== 'Credit' ||
+        // A CHAPS credit goes back by a CHAPS return (pacs.004), not by Faster Payments.
+        original.scheme !== 'FasterPayments' ||
         original.isReturn ||
         original.returned ||
         original.status !== 'ACSC'
