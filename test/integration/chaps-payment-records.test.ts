@@ -19,7 +19,13 @@ type Record = {
   direction: string;
   paymentId?: string;
   returnOf?: { paymentId?: string; endToEndId?: string };
-  history: Array<{ from: string | null; to: string; hold?: unknown; cancellation?: { code?: string } }>;
+  history: Array<{
+    from: string | null;
+    to: string;
+    hold?: unknown;
+    cancellation?: { code?: string };
+    late?: true;
+  }>;
 };
 
 const post = (path: string, body: unknown) =>
@@ -170,5 +176,78 @@ describe('CHAPS and cross-border payments in the gateway’s records', () => {
       returnOf: { paymentId: received.paymentId, endToEndId: 'cg-in-1' },
     });
     expect(await moves('cg-in-1')).toEqual(['null->Settled']);
+  });
+
+  it('follows each outcome through duplicated and reordered webhooks, one event per transition', async () => {
+    const rule = (endToEndId: string, action: string) =>
+      world.bank('/__sim/chaps/rules', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ endToEndId, action }),
+      });
+    for (const [endToEndId, action] of [
+      ['cg-dup-rejected', 'reject'],
+      ['cg-dup-invalid', 'validation-failed'],
+      ['cg-dup-assessed', 'assessment-failed'],
+    ] as const)
+      expect((await rule(endToEndId, action)).status).toBe(201);
+    const faults = (body: unknown) =>
+      world.bank('/__sim/faults', {
+        method: body === undefined ? 'DELETE' : 'PUT',
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      });
+    await faults({ duplicateWebhookRate: 1, outOfOrderWebhookRate: 1 });
+    const ids: { [endToEndId: string]: string } = {};
+    for (const [endToEndId, creditor] of [
+      ['cg-dup-settled', 'Bob Jones'],
+      ['cg-dup-held', HELD_NAME],
+      ['cg-dup-rejected', 'Bob Jones'],
+      ['cg-dup-invalid', 'Bob Jones'],
+      ['cg-dup-assessed', 'Bob Jones'],
+    ] as const) {
+      const response = await post(
+        '/payments/chaps/v6/customer-payments',
+        customerPayment(endToEndId, creditor),
+      );
+      expect(response.status).toBe(202);
+      ids[endToEndId] = ((await response.json()) as { paymentId: string }).paymentId;
+    }
+    await settle();
+    expect((await admin(`/__sim/chaps/held/${ids['cg-dup-held']}/release`)).status).toBe(200);
+    await settle();
+    await faults(undefined);
+    await world.bank('/__sim/webhooks/release', { method: 'POST' });
+    await world.sandbox.settle();
+
+    const outcomes = Object.fromEntries(
+      await Promise.all(Object.keys(ids).map(async (id) => [id, (await recordOf(id)).status])),
+    );
+    expect(outcomes).toEqual({
+      'cg-dup-settled': 'Settled',
+      'cg-dup-held': 'Settled',
+      'cg-dup-rejected': 'Rejected',
+      'cg-dup-invalid': 'ValidationFailed',
+      'cg-dup-assessed': 'AssessmentFailed',
+    });
+    // Its hold was told after its release here (the webhooks came newest first): kept, marked late.
+    expect(
+      (await recordOf('cg-dup-held')).history.map(({ from, to, late }) => [from, to, late ?? false]),
+    ).toEqual([
+      [null, 'Submitted', false],
+      ['Submitted', 'Accepted', false],
+      ['Accepted', 'Settled', false],
+      ['Settled', 'Held', true],
+    ]);
+    const changes = (await world.events())
+      .filter((event) => event.detailType === 'PaymentStatusChanged')
+      .map((event) => (event.detail as unknown as { transitionId: string }).transitionId)
+      .filter((transitionId) => transitionId.startsWith('cg-dup-'));
+    expect(new Set(changes).size).toBe(changes.length);
+    for (const id of Object.keys(ids)) {
+      const history = (await recordOf(id)).history;
+      expect(changes.filter((transitionId) => transitionId.startsWith(`${id}/`))).toHaveLength(
+        history.length,
+      );
+    }
   });
 });
