@@ -690,6 +690,754 @@ export type BacsUnappliedCreditReceivedV3Detail = {
   };
 };
 
+/** The detail of the clearway.bank event with detail-type BacsDirectCreditInboundPaymentCreated. */
+export type BacsDirectCreditInboundPaymentCreatedDetail = {
+  type: "BacsDirectCreditInboundPaymentCreated";
+  version: 2;
+  key: string;
+  receivedAt: string;
+  deliveryAttempt: number;
+  institutionId?: string;
+  payload: {
+    ServiceUserInformation: {
+      AccountName: string | null;
+      SortCode: string | null;
+      AccountNumber: string | null;
+    } | null;
+    BeneficiaryDetails: {
+      AccountName: string | null;
+      SortCode: string | null;
+      AccountNumber: string | null;
+    } | null;
+    Reference: string | null;
+    Amount: number;
+    ProcessingDate: string;
+    TransactionCode: "86" | "99" | "Z4" | "Z5" | null;
+    ServiceUserNumber: string | null;
+    Source: "Undefined" | "Portal" | "Api" | "ClearBank" | "Bacs";
+    BacsTransactionId: string;
+  };
+};
+
+/** The detail of the clearway.bank event with detail-type BacsDirectCreditInboundPaymentCreatedV2. */
+export type BacsDirectCreditInboundPaymentCreatedV2Detail = {
+  type: "BacsDirectCreditInboundPaymentCreatedV2";
+  version: 2;
+  key: string;
+  receivedAt: string;
+  deliveryAttempt: number;
+  institutionId?: string;
+  payload: {
+    ServiceUserInformation: {
+      AccountName: string | null;
+      SortCode: string | null;
+      AccountNumber: string | null;
+    } | null;
+    BeneficiaryDetails: {
+      AccountName: string | null;
+      SortCode: string | null;
+      AccountNumber: string | null;
+    } | null;
+    Reference: string | null;
+    Amount: number;
+    ProcessingDate: string;
+    TransactionCode: "86" | "99" | "Z4" | "Z5" | null;
+    ServiceUserNumber: string | null;
+    Source: "Undefined" | "Portal" | "Api" | "ClearBank" | "Bacs";
+    BacsTransactionId: string;
+  };
+};
+
+/** The detail of the clearway.bank event with detail-type BacsDirectCreditInboundPaymentHeld. */
+export type BacsDirectCreditInboundPaymentHeldDetail = {
+  type: "BacsDirectCreditInboundPaymentHeld";
+  version: 3;
+  key: string;
+  receivedAt: string;
+  deliveryAttempt: number;
+  institutionId?: string;
+  payload: {
+    ServiceUserInformation: {
+      AccountName: string | null;
+      SortCode: string | null;
+      AccountNumber: string | null;
+    } | null;
+    BeneficiaryDetails: {
+      AccountName: string | null;
+      SortCode: string | null;
+      AccountNumber: string | null;
+    } | null;
+    Reference: string | null;
+    Amount: number;
+    ProcessingDate: string;
+    TransactionCode: "86" | "99" | "Z4" | "Z5" | null;
+    Source: "Undefined" | "Portal" | "Api" | "ClearBank" | "Bacs";
+    BacsTransactionId: string;
+    ServiceUserNumber?: string | null;
+  };
+};
+
+/** The detail of the clearway.bank event with detail-type BacsDirectCreditInboundPaymentHeldV3. */
+export type BacsDirectCreditInboundPaymentHeldV3Detail = {
+  type: "BacsDirectCreditInboundPaymentHeldV3";
+  version: 3;
+  key: string;
+  receivedAt: string;
+  deliveryAttempt: number;
+  institutionId?: string;
+  payload: {
+    ServiceUserInformation: {
+      AccountName: string | null;
+      SortCode: string | null;
+      AccountNumber: string | null;
+    } | null;
+    BeneficiaryDetails: {
+      AccountName: string | null;
+      SortCode: string | null;
+      AccountNumber: string | null;
+    } | null;
+    Reference: string | null;
+    Amount: number;
+    ProcessingDate: string;
+    TransactionCode: "86" | "99" | "Z4" | "Z5" | null;
+    Source: "Undefined" | "Portal" | "Api" | "ClearBank" | "Bacs";
+    BacsTransactionId: string;
+    ServiceUserNumber?: string | null;
+  };
+};
+
+/** The detail of the clearway.bank event with detail-type BacsDirectDebitInboundPaymentCreated. */
+export type BacsDirectDebitInboundPaymentCreatedDetail = {
+  type: "BacsDirectDebitInboundPaymentCreated";
+  version: 2;
+  key: string;
+  receivedAt: string;
+  deliveryAttempt: number;
+  institutionId?: string;
+  payload: {
+    PayerInformation: {
+      AccountName: string | null;
+      SortCode: string | null;
+      AccountNumber: string | null;
+    } | null;
+    OriginatorInformation: {
+      AccountName: string | null;
+      SortCode: string | null;
+      AccountNumber: string | null;
+    } | null;
+    Amount: number;
+    Reference: string | null;
+    ProcessingDate: string;
+    ServiceUserNumber: string | null;
+    TransactionCode: "0" | "17" | "18" | "19" | "01" | null;
+    Source: "Undefined" | "Portal" | "Api" | "ClearBank" | "Bacs";
+    BacsTransactionId: string;
+  };
+};
+
+/** The detail of the clearway.bank event with detail-type BacsDirectDebitInboundPaymentCreatedV2. */
+export type BacsDirectDebitInboundPaymentCreatedV2Detail = {
+  type: "BacsDirectDebitInboundPaymentCreatedV2";
+  version: 2;
+  key: string;
+  receivedAt: string;
+  deliveryAttempt: number;
+  institutionId?: string;
+  payload: {
+    PayerInformation: {
+      AccountName: string | null;
+      SortCode: string | null;
+      AccountNumber: string | null;
+    } | null;
+    OriginatorInformation: {
+      AccountName: string | null;
+      SortCode: string | null;
+      AccountNumber: string | null;
+    } | null;
+    Amount: number;
+    Reference: string | null;
+    ProcessingDate: string;
+    ServiceUserNumber: string | null;
+    TransactionCode: "0" | "17" | "18" | "19" | "01" | null;
+    Source: "Undefined" | "Portal" | "Api" | "ClearBank" | "Bacs";
+    BacsTransactionId: string;
+  };
+};
+
+/** The detail of the clearway.bank event with detail-type BacsDirectCreditReturnCreated. */
+export type BacsDirectCreditReturnCreatedDetail = {
+  type: "BacsDirectCreditReturnCreated";
+  version: 4;
+  key: string;
+  receivedAt: string;
+  deliveryAttempt: number;
+  institutionId?: string;
+  payload: {
+    SuspenseAccount: {
+      AccountNumber: string;
+      SortCode: string;
+      AccountName: string;
+    };
+    BeneficiaryDetails: {
+      AccountName: string | null;
+      SortCode: string | null;
+      AccountNumber: string | null;
+    } | null;
+    ServiceUserInformation: {
+      AccountNumber: string;
+      SortCode: string;
+      AccountName: string;
+    };
+    ReasonCode: "0" | "2" | "3" | "5" | "B" | "C";
+    Reference: string;
+    Amount: number;
+    TransactionCode: "RA";
+    Source: "Undefined" | "Portal" | "Api" | "ClearBank" | "Bacs";
+    BacsTransactionId: string;
+    OriginalBacsTransactionId: string;
+    OriginalBacsTransactionSun: string;
+  };
+};
+
+/** The detail of the clearway.bank event with detail-type BacsDirectCreditReturnCreatedV4. */
+export type BacsDirectCreditReturnCreatedV4Detail = {
+  type: "BacsDirectCreditReturnCreatedV4";
+  version: 4;
+  key: string;
+  receivedAt: string;
+  deliveryAttempt: number;
+  institutionId?: string;
+  payload: {
+    SuspenseAccount: {
+      AccountNumber: string;
+      SortCode: string;
+      AccountName: string;
+    };
+    BeneficiaryDetails: {
+      AccountName: string | null;
+      SortCode: string | null;
+      AccountNumber: string | null;
+    } | null;
+    ServiceUserInformation: {
+      AccountNumber: string;
+      SortCode: string;
+      AccountName: string;
+    };
+    ReasonCode: "0" | "2" | "3" | "5" | "B" | "C";
+    Reference: string;
+    Amount: number;
+    TransactionCode: "RA";
+    Source: "Undefined" | "Portal" | "Api" | "ClearBank" | "Bacs";
+    BacsTransactionId: string;
+    OriginalBacsTransactionId: string;
+    OriginalBacsTransactionSun: string;
+  };
+};
+
+/** The detail of the clearway.bank event with detail-type BacsDirectDebitReturnCreated. */
+export type BacsDirectDebitReturnCreatedDetail = {
+  type: "BacsDirectDebitReturnCreated";
+  version: 4;
+  key: string;
+  receivedAt: string;
+  deliveryAttempt: number;
+  institutionId?: string;
+  payload: {
+    PayerInformation: {
+      AccountNumber: string;
+      SortCode: string;
+      AccountName: string;
+    };
+    OriginatorInformation: {
+      AccountNumber: string;
+      SortCode: string;
+      AccountName: string;
+    };
+    ReasonCode: "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "A" | "B";
+    Reference: string;
+    Amount: number;
+    TransactionCode: "U1" | "U7" | "U8" | "U9";
+    Source: "Undefined" | "Portal" | "Api" | "ClearBank" | "Bacs";
+    BacsTransactionId: string;
+    ProcessingDate: string;
+    ServiceUserNumber: string;
+    OriginalBacsTransactionId: string;
+    OriginalBacsTransactionSun: string;
+  };
+};
+
+/** The detail of the clearway.bank event with detail-type BacsDirectDebitReturnCreatedV4. */
+export type BacsDirectDebitReturnCreatedV4Detail = {
+  type: "BacsDirectDebitReturnCreatedV4";
+  version: 4;
+  key: string;
+  receivedAt: string;
+  deliveryAttempt: number;
+  institutionId?: string;
+  payload: {
+    PayerInformation: {
+      AccountNumber: string;
+      SortCode: string;
+      AccountName: string;
+    };
+    OriginatorInformation: {
+      AccountNumber: string;
+      SortCode: string;
+      AccountName: string;
+    };
+    ReasonCode: "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "A" | "B";
+    Reference: string;
+    Amount: number;
+    TransactionCode: "U1" | "U7" | "U8" | "U9";
+    Source: "Undefined" | "Portal" | "Api" | "ClearBank" | "Bacs";
+    BacsTransactionId: string;
+    ProcessingDate: string;
+    ServiceUserNumber: string;
+    OriginalBacsTransactionId: string;
+    OriginalBacsTransactionSun: string;
+  };
+};
+
+/** The detail of the clearway.bank event with detail-type BacsCreditContraReceived. */
+export type BacsCreditContraReceivedDetail = {
+  type: "BacsCreditContraReceived";
+  version: 3;
+  key: string;
+  receivedAt: string;
+  deliveryAttempt: number;
+  institutionId?: string;
+  payload: {
+    ServiceUserInformation: {
+      AccountName: string | null;
+      SortCode: string | null;
+      AccountNumber: string | null;
+    } | null;
+    BeneficiaryDetails: {
+      AccountName: string | null;
+      SortCode: string | null;
+      AccountNumber: string | null;
+    } | null;
+    Reference: string | null;
+    Amount: number;
+    ProcessingDate: string;
+    TransactionCode: "17" | "18" | "19" | "01" | null;
+    Status: "Pending" | "Processsed" | "Processed" | "Returned" | "Recalled" | "ContraNotReceived";
+    Source: "Undefined" | "Portal" | "Api" | "ClearBank" | "Bacs";
+    BacsTransactionId: string;
+  };
+};
+
+/** The detail of the clearway.bank event with detail-type BacsCreditContraReceivedV3. */
+export type BacsCreditContraReceivedV3Detail = {
+  type: "BacsCreditContraReceivedV3";
+  version: 3;
+  key: string;
+  receivedAt: string;
+  deliveryAttempt: number;
+  institutionId?: string;
+  payload: {
+    ServiceUserInformation: {
+      AccountName: string | null;
+      SortCode: string | null;
+      AccountNumber: string | null;
+    } | null;
+    BeneficiaryDetails: {
+      AccountName: string | null;
+      SortCode: string | null;
+      AccountNumber: string | null;
+    } | null;
+    Reference: string | null;
+    Amount: number;
+    ProcessingDate: string;
+    TransactionCode: "17" | "18" | "19" | "01" | null;
+    Status: "Pending" | "Processsed" | "Processed" | "Returned" | "Recalled" | "ContraNotReceived";
+    Source: "Undefined" | "Portal" | "Api" | "ClearBank" | "Bacs";
+    BacsTransactionId: string;
+  };
+};
+
+/** The detail of the clearway.bank event with detail-type BacsDebitContraReceived. */
+export type BacsDebitContraReceivedDetail = {
+  type: "BacsDebitContraReceived";
+  version: 3;
+  key: string;
+  receivedAt: string;
+  deliveryAttempt: number;
+  institutionId?: string;
+  payload: {
+    PayerInformation: {
+      AccountName: string | null;
+      SortCode: string | null;
+      AccountNumber: string | null;
+    } | null;
+    OriginatorInformation: {
+      AccountName: string | null;
+      SortCode: string | null;
+      AccountNumber: string | null;
+    } | null;
+    Reference: string | null;
+    Amount: number;
+    ProcessingDate: string;
+    TransactionCode: "86" | "99" | "Z4" | "Z5" | null;
+    Status: "Pending" | "Processsed" | "Processed" | "Returned" | "Recalled" | "ContraNotReceived";
+    Source: "Undefined" | "Portal" | "Api" | "ClearBank" | "Bacs";
+    BacsTransactionId: string;
+  };
+};
+
+/** The detail of the clearway.bank event with detail-type BacsDebitContraReceivedV3. */
+export type BacsDebitContraReceivedV3Detail = {
+  type: "BacsDebitContraReceivedV3";
+  version: 3;
+  key: string;
+  receivedAt: string;
+  deliveryAttempt: number;
+  institutionId?: string;
+  payload: {
+    PayerInformation: {
+      AccountName: string | null;
+      SortCode: string | null;
+      AccountNumber: string | null;
+    } | null;
+    OriginatorInformation: {
+      AccountName: string | null;
+      SortCode: string | null;
+      AccountNumber: string | null;
+    } | null;
+    Reference: string | null;
+    Amount: number;
+    ProcessingDate: string;
+    TransactionCode: "86" | "99" | "Z4" | "Z5" | null;
+    Status: "Pending" | "Processsed" | "Processed" | "Returned" | "Recalled" | "ContraNotReceived";
+    Source: "Undefined" | "Portal" | "Api" | "ClearBank" | "Bacs";
+    BacsTransactionId: string;
+  };
+};
+
+/** The detail of the clearway.bank event with detail-type BacsCreditPaymentNotSettled. */
+export type BacsCreditPaymentNotSettledDetail = {
+  type: "BacsCreditPaymentNotSettled";
+  version: 3;
+  key: string;
+  receivedAt: string;
+  deliveryAttempt: number;
+  institutionId?: string;
+  payload: {
+    DebtorInformation: {
+      AccountName: string | null;
+      SortCode: string | null;
+      AccountNumber: string | null;
+    } | null;
+    CreditorInformation: {
+      AccountName: string | null;
+      SortCode: string | null;
+      AccountNumber: string | null;
+    } | null;
+    Reference: string | null;
+    Amount: number;
+    ProcessingDate: string;
+    TransactionCode: "U1" | "U7" | "U8" | "U9" | null;
+    Status: "Pending" | "Processsed" | "Processed" | "Returned" | "Recalled" | "ContraNotReceived";
+    Source: "Undefined" | "Portal" | "Api" | "ClearBank" | "Bacs";
+    BacsTransactionId: string;
+  };
+};
+
+/** The detail of the clearway.bank event with detail-type BacsCreditPaymentNotSettledV3. */
+export type BacsCreditPaymentNotSettledV3Detail = {
+  type: "BacsCreditPaymentNotSettledV3";
+  version: 3;
+  key: string;
+  receivedAt: string;
+  deliveryAttempt: number;
+  institutionId?: string;
+  payload: {
+    DebtorInformation: {
+      AccountName: string | null;
+      SortCode: string | null;
+      AccountNumber: string | null;
+    } | null;
+    CreditorInformation: {
+      AccountName: string | null;
+      SortCode: string | null;
+      AccountNumber: string | null;
+    } | null;
+    Reference: string | null;
+    Amount: number;
+    ProcessingDate: string;
+    TransactionCode: "U1" | "U7" | "U8" | "U9" | null;
+    Status: "Pending" | "Processsed" | "Processed" | "Returned" | "Recalled" | "ContraNotReceived";
+    Source: "Undefined" | "Portal" | "Api" | "ClearBank" | "Bacs";
+    BacsTransactionId: string;
+  };
+};
+
+/** The detail of the clearway.bank event with detail-type BacsDebitPaymentNotSettled. */
+export type BacsDebitPaymentNotSettledDetail = {
+  type: "BacsDebitPaymentNotSettled";
+  version: 3;
+  key: string;
+  receivedAt: string;
+  deliveryAttempt: number;
+  institutionId?: string;
+  payload: {
+    DebtorInformation: {
+      AccountName: string | null;
+      SortCode: string | null;
+      AccountNumber: string | null;
+    } | null;
+    CreditorInformation: {
+      AccountName: string | null;
+      SortCode: string | null;
+      AccountNumber: string | null;
+    } | null;
+    Reference: string | null;
+    Amount: number;
+    ProcessingDate: string;
+    TransactionCode: "RA" | null;
+    Status: "Pending" | "Processsed" | "Processed" | "Returned" | "Recalled" | "ContraNotReceived";
+    Source: "Undefined" | "Portal" | "Api" | "ClearBank" | "Bacs";
+    BacsTransactionId: string;
+  };
+};
+
+/** The detail of the clearway.bank event with detail-type BacsDebitPaymentNotSettledV3. */
+export type BacsDebitPaymentNotSettledV3Detail = {
+  type: "BacsDebitPaymentNotSettledV3";
+  version: 3;
+  key: string;
+  receivedAt: string;
+  deliveryAttempt: number;
+  institutionId?: string;
+  payload: {
+    DebtorInformation: {
+      AccountName: string | null;
+      SortCode: string | null;
+      AccountNumber: string | null;
+    } | null;
+    CreditorInformation: {
+      AccountName: string | null;
+      SortCode: string | null;
+      AccountNumber: string | null;
+    } | null;
+    Reference: string | null;
+    Amount: number;
+    ProcessingDate: string;
+    TransactionCode: "RA" | null;
+    Status: "Pending" | "Processsed" | "Processed" | "Returned" | "Recalled" | "ContraNotReceived";
+    Source: "Undefined" | "Portal" | "Api" | "ClearBank" | "Bacs";
+    BacsTransactionId: string;
+  };
+};
+
+/** The detail of the clearway.bank event with detail-type BacsDirectCreditRecalled. */
+export type BacsDirectCreditRecalledDetail = {
+  type: "BacsDirectCreditRecalled";
+  version: 1;
+  key: string;
+  receivedAt: string;
+  deliveryAttempt: number;
+  institutionId?: string;
+  payload: {
+    CreditorInformation: {
+      AccountNumber: string;
+      SortCode: string;
+      AccountName: string;
+    };
+    DebtorInformation: {
+      AccountNumber: string;
+      SortCode: string;
+      AccountName: string;
+    };
+    RecallingAccountInformation: {
+      AccountNumber: string;
+      SortCode: string;
+      AccountName: string;
+    };
+    ServiceUserName: string;
+    ServiceUserNumber: string;
+    Amount: number;
+    PaymentReference: string;
+    TransactionCode: "86" | "99" | "Z4" | "Z5";
+    Status: "Undefined" | "Recalled";
+    ProcessingDate: string;
+    SettlementDate: string;
+    TransactionType: string;
+    Source: "Undefined" | "Portal" | "Api" | "ClearBank" | "Bacs" | "API";
+    BacsTransactionId: string;
+    SuspenseAccountId: string;
+    RecallReference: string;
+  };
+};
+
+/** The detail of the clearway.bank event with detail-type BacsDirectCreditRecalledV1. */
+export type BacsDirectCreditRecalledV1Detail = {
+  type: "BacsDirectCreditRecalledV1";
+  version: 1;
+  key: string;
+  receivedAt: string;
+  deliveryAttempt: number;
+  institutionId?: string;
+  payload: {
+    CreditorInformation: {
+      AccountNumber: string;
+      SortCode: string;
+      AccountName: string;
+    };
+    DebtorInformation: {
+      AccountNumber: string;
+      SortCode: string;
+      AccountName: string;
+    };
+    RecallingAccountInformation: {
+      AccountNumber: string;
+      SortCode: string;
+      AccountName: string;
+    };
+    ServiceUserName: string;
+    ServiceUserNumber: string;
+    Amount: number;
+    PaymentReference: string;
+    TransactionCode: "86" | "99" | "Z4" | "Z5";
+    Status: "Undefined" | "Recalled";
+    ProcessingDate: string;
+    SettlementDate: string;
+    TransactionType: string;
+    Source: "Undefined" | "Portal" | "Api" | "ClearBank" | "Bacs" | "API";
+    BacsTransactionId: string;
+    SuspenseAccountId: string;
+    RecallReference: string;
+  };
+};
+
+/** The detail of the clearway.bank event with detail-type BacsDirectDebitIndemnityClaimReceived. */
+export type BacsDirectDebitIndemnityClaimReceivedDetail = {
+  type: "BacsDirectDebitIndemnityClaimReceived";
+  version: 3;
+  key: string;
+  receivedAt: string;
+  deliveryAttempt: number;
+  institutionId?: string;
+  payload: {
+    CreditorInformation: {
+      AccountName: string | null;
+      SortCode: string | null;
+      AccountNumber: string | null;
+    } | null;
+    DebtorInformation: {
+      AccountName: string | null;
+      SortCode: string | null;
+      AccountNumber: string | null;
+    } | null;
+    Reference: string | null;
+    Amount: number;
+    ProcessingDate: string;
+    TransactionCode: "17" | "18" | "19" | "01" | null;
+    Status: "Pending" | "Processsed" | "Processed" | "Returned" | "Recalled" | "ContraNotReceived";
+    ServiceUserNumber: string | null;
+    ReasonCode: "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | null;
+    SettlementDate: string;
+    Source: "Bacs";
+    BacsTransactionId: string;
+  };
+};
+
+/** The detail of the clearway.bank event with detail-type BacsDirectDebitIndemnityClaimReceivedV3. */
+export type BacsDirectDebitIndemnityClaimReceivedV3Detail = {
+  type: "BacsDirectDebitIndemnityClaimReceivedV3";
+  version: 3;
+  key: string;
+  receivedAt: string;
+  deliveryAttempt: number;
+  institutionId?: string;
+  payload: {
+    CreditorInformation: {
+      AccountName: string | null;
+      SortCode: string | null;
+      AccountNumber: string | null;
+    } | null;
+    DebtorInformation: {
+      AccountName: string | null;
+      SortCode: string | null;
+      AccountNumber: string | null;
+    } | null;
+    Reference: string | null;
+    Amount: number;
+    ProcessingDate: string;
+    TransactionCode: "17" | "18" | "19" | "01" | null;
+    Status: "Pending" | "Processsed" | "Processed" | "Returned" | "Recalled" | "ContraNotReceived";
+    ServiceUserNumber: string | null;
+    ReasonCode: "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | null;
+    SettlementDate: string;
+    Source: "Bacs";
+    BacsTransactionId: string;
+  };
+};
+
+/** The detail of the clearway.bank event with detail-type BacsDirectDebitIndemnityClaimReceivedEvent. */
+export type BacsDirectDebitIndemnityClaimReceivedEventDetail = {
+  type: "BacsDirectDebitIndemnityClaimReceivedEvent";
+  version: 3;
+  key: string;
+  receivedAt: string;
+  deliveryAttempt: number;
+  institutionId?: string;
+  payload: {
+    CreditorInformation: {
+      AccountName: string | null;
+      SortCode: string | null;
+      AccountNumber: string | null;
+    } | null;
+    DebtorInformation: {
+      AccountName: string | null;
+      SortCode: string | null;
+      AccountNumber: string | null;
+    } | null;
+    Reference: string | null;
+    Amount: number;
+    ProcessingDate: string;
+    TransactionCode: "17" | "18" | "19" | "01" | null;
+    Status: "Pending" | "Processsed" | "Processed" | "Returned" | "Recalled" | "ContraNotReceived";
+    ServiceUserNumber: string | null;
+    ReasonCode: "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | null;
+    SettlementDate: string;
+    Source: "Bacs";
+    BacsTransactionId: string;
+  };
+};
+
+/** The detail of the clearway.bank event with detail-type BacsDirectDebitIndemnityClaimReceivedEventV3. */
+export type BacsDirectDebitIndemnityClaimReceivedEventV3Detail = {
+  type: "BacsDirectDebitIndemnityClaimReceivedEventV3";
+  version: 3;
+  key: string;
+  receivedAt: string;
+  deliveryAttempt: number;
+  institutionId?: string;
+  payload: {
+    CreditorInformation: {
+      AccountName: string | null;
+      SortCode: string | null;
+      AccountNumber: string | null;
+    } | null;
+    DebtorInformation: {
+      AccountName: string | null;
+      SortCode: string | null;
+      AccountNumber: string | null;
+    } | null;
+    Reference: string | null;
+    Amount: number;
+    ProcessingDate: string;
+    TransactionCode: "17" | "18" | "19" | "01" | null;
+    Status: "Pending" | "Processsed" | "Processed" | "Returned" | "Recalled" | "ContraNotReceived";
+    ServiceUserNumber: string | null;
+    ReasonCode: "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | null;
+    SettlementDate: string;
+    Source: "Bacs";
+    BacsTransactionId: string;
+  };
+};
+
 /** The detail of the clearway.bank event with detail-type Accounts.AccountCreated. */
 export type AccountsAccountCreatedDetail = {
   type: "Accounts.AccountCreated";
@@ -1247,6 +1995,22 @@ export type PaymentsMccyPaymentAssessmentFailedDetail = {
   };
 };
 
+/** The detail of the clearway.bank event with detail-type Statements.ReadyForDownload. */
+export type StatementsReadyForDownloadDetail = {
+  type: "Statements.ReadyForDownload";
+  version: 1;
+  key: string;
+  receivedAt: string;
+  deliveryAttempt: number;
+  institutionId?: string;
+  payload: {
+    MessageId: string;
+    TotalPages: number;
+    StartDateTime: string;
+    EndDateTime: string;
+  };
+};
+
 /** The detail of the clearway.gateway event with detail-type PaymentStatusChanged. */
 export type PaymentStatusChangedDetail = {
   key: string;
@@ -1349,11 +2113,22 @@ export type FxTradeStatusChangedDetail = {
 export type StatementArchivedDetail = {
   key: string;
   transitionId: string;
-  kind: "institution" | "account";
+  kind: "institution" | "account" | "camt053";
   accountIban?: string;
-  year: number;
-  month: number;
-  currency: string;
+  year?: number;
+  month?: number;
+  currency?: string;
+  messageId?: string;
+  startDateTime?: string;
+  endDateTime?: string;
+  totalPages?: number;
+  pages?: Array<{
+    pageNumber: number;
+    objectKey: string;
+    location: string;
+    bytes: number;
+    sha256: string;
+  }>;
   format: string;
   objectKey: string;
   location: string;
@@ -1465,6 +2240,30 @@ export interface BankEventDetails {
   "BacsUnpaidDirectDebitReceivedV3": BacsUnpaidDirectDebitReceivedV3Detail;
   "BacsUnappliedCreditReceived": BacsUnappliedCreditReceivedDetail;
   "BacsUnappliedCreditReceivedV3": BacsUnappliedCreditReceivedV3Detail;
+  "BacsDirectCreditInboundPaymentCreated": BacsDirectCreditInboundPaymentCreatedDetail;
+  "BacsDirectCreditInboundPaymentCreatedV2": BacsDirectCreditInboundPaymentCreatedV2Detail;
+  "BacsDirectCreditInboundPaymentHeld": BacsDirectCreditInboundPaymentHeldDetail;
+  "BacsDirectCreditInboundPaymentHeldV3": BacsDirectCreditInboundPaymentHeldV3Detail;
+  "BacsDirectDebitInboundPaymentCreated": BacsDirectDebitInboundPaymentCreatedDetail;
+  "BacsDirectDebitInboundPaymentCreatedV2": BacsDirectDebitInboundPaymentCreatedV2Detail;
+  "BacsDirectCreditReturnCreated": BacsDirectCreditReturnCreatedDetail;
+  "BacsDirectCreditReturnCreatedV4": BacsDirectCreditReturnCreatedV4Detail;
+  "BacsDirectDebitReturnCreated": BacsDirectDebitReturnCreatedDetail;
+  "BacsDirectDebitReturnCreatedV4": BacsDirectDebitReturnCreatedV4Detail;
+  "BacsCreditContraReceived": BacsCreditContraReceivedDetail;
+  "BacsCreditContraReceivedV3": BacsCreditContraReceivedV3Detail;
+  "BacsDebitContraReceived": BacsDebitContraReceivedDetail;
+  "BacsDebitContraReceivedV3": BacsDebitContraReceivedV3Detail;
+  "BacsCreditPaymentNotSettled": BacsCreditPaymentNotSettledDetail;
+  "BacsCreditPaymentNotSettledV3": BacsCreditPaymentNotSettledV3Detail;
+  "BacsDebitPaymentNotSettled": BacsDebitPaymentNotSettledDetail;
+  "BacsDebitPaymentNotSettledV3": BacsDebitPaymentNotSettledV3Detail;
+  "BacsDirectCreditRecalled": BacsDirectCreditRecalledDetail;
+  "BacsDirectCreditRecalledV1": BacsDirectCreditRecalledV1Detail;
+  "BacsDirectDebitIndemnityClaimReceived": BacsDirectDebitIndemnityClaimReceivedDetail;
+  "BacsDirectDebitIndemnityClaimReceivedV3": BacsDirectDebitIndemnityClaimReceivedV3Detail;
+  "BacsDirectDebitIndemnityClaimReceivedEvent": BacsDirectDebitIndemnityClaimReceivedEventDetail;
+  "BacsDirectDebitIndemnityClaimReceivedEventV3": BacsDirectDebitIndemnityClaimReceivedEventV3Detail;
   "Accounts.AccountCreated": AccountsAccountCreatedDetail;
   "Accounts.AccountUpdated": AccountsAccountUpdatedDetail;
   "Accounts.VirtualAccountCreated": AccountsVirtualAccountCreatedDetail;
@@ -1482,6 +2281,7 @@ export interface BankEventDetails {
   "Payments.Mccy.TransactionCancelled": PaymentsMccyTransactionCancelledDetail;
   "Payments.Mccy.PaymentValidationFailed": PaymentsMccyPaymentValidationFailedDetail;
   "Payments.Mccy.PaymentAssessmentFailed": PaymentsMccyPaymentAssessmentFailedDetail;
+  "Statements.ReadyForDownload": StatementsReadyForDownloadDetail;
 }
 
 /** Gateway events (source `clearway.gateway`) by detail-type. */

@@ -1,10 +1,12 @@
 import { sterlingAccountOperations } from '#shared/operations/sterling-accounts/operations.js';
+import { sterlingExtraOperations } from '#shared/operations/sterling-extras/operations.js';
 import { buildAtColdStart } from '#shared/runtime/aws-common.js';
 import { awsOperationDependencies } from '#shared/runtime/root-operation-functions.js';
 import { createOperationHandler } from './http/operation-handler.js';
 
-const dependencies = awsOperationDependencies(sterlingAccountOperations);
+const operations = [...sterlingAccountOperations, ...sterlingExtraOperations];
+const dependencies = awsOperationDependencies(operations);
 await buildAtColdStart(dependencies);
 
-/** Sterling real and virtual accounts: /v1, /v2 and /v3 Accounts. */
-export const handler = createOperationHandler(sterlingAccountOperations, dependencies);
+/** Sterling accounts: real and virtual (/v1, /v2, /v3 Accounts), hub, payment and related accounts, end-of-day balances. */
+export const handler = createOperationHandler(operations, dependencies);

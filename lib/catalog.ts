@@ -98,9 +98,12 @@ export function functionNames(): string[] {
   ];
 }
 
-/** Functions whose roles the key policy lets `kms:Sign`: everything that calls the bank, and the receiver. */
+/**
+ * Functions whose roles the key policy lets `kms:Sign`: everything that calls the bank (the processor downloads
+ * camt.053 statement pages, path-signed where the environment says so), and the receiver.
+ */
 export function signingFunctionNames(): string[] {
-  return [...operationFunctionNames(), fnNames.webhookReceiver];
+  return [...operationFunctionNames(), fnNames.webhookProcessor, fnNames.webhookReceiver];
 }
 
 /** Functions whose roles the key policy lets `kms:GetPublicKey`. */

@@ -258,6 +258,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'mccy-payments': 'Multi-currency payment batches and their cancellation (spec part 2).',
   'chaps-payments':
     'CHAPS customer, bank-to-bank and return payments, GBP cross-border payments and the simulated inbound CHAPS payments (spec part 2).',
+  'camt053-statements':
+    "camt.053 statements of every account's settled transactions: the request and the page download; the gateway archives every page.",
   [GATEWAY_TAG]: 'What Clearway keeps and serves itself, under `/gateway/`.',
 };
 

@@ -342,8 +342,21 @@ export class StatelessStack extends Stack {
         // Statements: the bucket they are kept in, and the bank whose host alone their links may name.
         [ENV.statementBucket]: statementBucketName(config),
         [ENV.bankBaseUrl]: config.bankBaseUrl,
+        // camt.053 statements: their pages are downloaded from the bank's API, with the token (and the key,
+        // where the environment path-signs GETs).
+        [ENV.apiTokenSecretId]: stateful.apiTokenSecret.secretArn,
+        [ENV.signingKeyId]: stateful.signingKeyArn,
+        [ENV.pathSignature]: String(config.pathSignature),
       },
       concurrency.processor,
+    );
+    processor.addToRolePolicy(sign);
+    processor.addToRolePolicy(
+      new iam.PolicyStatement({
+        sid: 'ReadTheApiToken',
+        actions: ['secretsmanager:GetSecretValue'],
+        resources: [stateful.apiTokenSecret.secretArn],
+      }),
     );
     processor.addToRolePolicy(
       itemStatement('WebhookInbox', stateful.tableOf(webhookInboxTable).tableArn, inboxOperations),

@@ -260,6 +260,7 @@ export async function startSandbox(config: SandboxConfig, options: SandboxOption
           ...ports,
           statements: new FolderObjectStore(join(config.home, STATEMENTS_FOLDER)),
           bankBaseUrl: bankUrl as string,
+          bank: async () => bank,
         },
         families,
       ),

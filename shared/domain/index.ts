@@ -1,6 +1,7 @@
 export * from './calendar.js';
 export * from './countries.js';
 export * from './currencies.js';
+export * from './end-of-day.js';
 export * from './errors.js';
 export * from './field-rules.js';
 export * from './fx.js';

@@ -182,6 +182,12 @@ export function displayAmount(value: DecimalInput, currency: CurrencyCode): stri
   return fraction === undefined ? grouped : `${grouped}.${fraction}`;
 }
 
+/**
+ * The largest magnitude the bank's numbers take (`format: decimal`, a .NET decimal: 96 bits). A larger one
+ * would be the bank's 400, so the gateway stops it first.
+ */
+export const BANK_DECIMAL_MAX = '79228162514264337593543950335';
+
 /** How the OpenAPI document describes every decimal field. */
 const READ_AS_WRITTEN = 'A JSON number, read exactly as written (never through a float)';
 
@@ -202,7 +208,16 @@ export function jsonDecimal(message: string) {
       }),
       z.transform((value: JsonNumber, ctx) => {
         try {
-          return parseJsonNumber(value.source);
+          const decimal = parseJsonNumber(value.source);
+          if (decimal.abs().gt(BANK_DECIMAL_MAX)) {
+            ctx.issues.push({
+              code: 'custom',
+              message: `${message} It is beyond the largest number the bank takes (${BANK_DECIMAL_MAX}).`,
+              input: value,
+            });
+            return z.NEVER;
+          }
+          return decimal;
         } catch {
           ctx.issues.push({ code: 'custom', message, input: value });
           return z.NEVER;

@@ -7,7 +7,7 @@ import { MCCY_TRANSACTION_STATUS_CHANGED } from '../mccy-payments/webhook-hook.j
 import type { NameCheckOutcome } from '../name-checks/outcome.js';
 import { PAYMENT_SCHEMES, PAYMENT_STATUSES, type PaymentRecord } from '../payments/status.js';
 import { PAYMENT_STATUS_CHANGED } from '../payments/track.js';
-import { STATEMENT_ARCHIVED, STATEMENT_WEBHOOKS } from '../statements/archive.js';
+import { STATEMENT_ARCHIVED, STATEMENT_KINDS } from '../statements/archive.js';
 import {
   MCCY_BATCH_OVERDUE,
   MCCY_BATCH_PROCESSING_DUE,
@@ -157,11 +157,30 @@ export const gatewayEventDetails = {
   [FX_TRADE_STATUS_CHANGED]: statusChanged(tradeStatus, tradeRecordSchema),
   [STATEMENT_ARCHIVED]: z.object({
     ...identity,
-    kind: z.enum(Object.values(STATEMENT_WEBHOOKS) as ['institution', 'account']),
+    // institution and account: a multi-currency month's CSV; camt053: every page of a camt.053 statement.
+    kind: z.enum(STATEMENT_KINDS),
     accountIban: optionalText,
-    year: z.int(),
-    month: z.int().check(z.minimum(1), z.maximum(12)),
-    currency: z.string().check(z.regex(/^[A-Z]{3}$/)),
+    // The multi-currency statements' period and currency.
+    year: z.optional(z.int()),
+    month: z.optional(z.int().check(z.minimum(1), z.maximum(12))),
+    currency: z.optional(z.string().check(z.regex(/^[A-Z]{3}$/))),
+    // A camt.053 statement's MsgId, its window and its pages (objectKey and location are then their folder,
+    // bytes and sha256 over the pages in order).
+    messageId: optionalText,
+    startDateTime: z.optional(timestamp),
+    endDateTime: z.optional(timestamp),
+    totalPages: z.optional(z.int().check(z.minimum(1))),
+    pages: z.optional(
+      z.array(
+        z.object({
+          pageNumber: z.int().check(z.minimum(1)),
+          objectKey: text,
+          location: text,
+          bytes: z.int().check(z.nonnegative()),
+          sha256: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
+        }),
+      ),
+    ),
     format: text,
     objectKey: text,
     location: text,

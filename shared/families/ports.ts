@@ -46,4 +46,6 @@ export interface HookPorts extends FamilyPorts {
   statements: ObjectStore;
   /** The bank, the one host (besides its statement storage) a statement link may name. */
   bankBaseUrl: string;
+  /** The bank client, loaded on first use: the camt.053 statement pages are downloaded from the bank's API. */
+  bank?: () => Promise<Pick<BankClient, 'send'>>;
 }

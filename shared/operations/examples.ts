@@ -1,3 +1,4 @@
+import { camt053Examples } from './camt053/examples.js';
 import { chapsExamples } from './chaps/examples.js';
 import { customerExamples } from './customers/examples.js';
 import { directDebitExamples } from './direct-debits/examples.js';
@@ -8,6 +9,7 @@ import { nameCheckOnboardingExamples } from './name-check-onboarding/examples.js
 import { nameCheckExamples } from './name-checks/examples.js';
 import { paymentExamples } from './payments/examples.js';
 import { sterlingAccountExamples } from './sterling-accounts/examples.js';
+import { sterlingExtraExamples } from './sterling-extras/examples.js';
 import { testExamples } from './test-examples.js';
 
 /**
@@ -17,6 +19,7 @@ import { testExamples } from './test-examples.js';
 export const operationExamples = {
   ...testExamples,
   ...sterlingAccountExamples,
+  ...sterlingExtraExamples,
   ...paymentExamples,
   ...customerExamples,
   ...nameCheckExamples,
@@ -26,4 +29,5 @@ export const operationExamples = {
   ...mccyPaymentExamples,
   ...fxExamples,
   ...chapsExamples,
+  ...camt053Examples,
 } as const;

@@ -1,3 +1,5 @@
+import type * as camt053 from './camt053/operations.js';
+import { camt053Operations } from './camt053/operations.js';
 import type * as chaps from './chaps/operations.js';
 import { chapsOperations } from './chaps/operations.js';
 import type * as customers from './customers/operations.js';
@@ -19,6 +21,8 @@ import type * as payments from './payments/operations.js';
 import { paymentOperations } from './payments/operations.js';
 import type * as sterlingAccounts from './sterling-accounts/operations.js';
 import { sterlingAccountOperations } from './sterling-accounts/operations.js';
+import type * as sterlingExtras from './sterling-extras/operations.js';
+import { sterlingExtraOperations } from './sterling-extras/operations.js';
 import type * as test from './test.js';
 import { testOperations } from './test.js';
 
@@ -26,6 +30,7 @@ import { testOperations } from './test.js';
 export const operations: readonly Operation[] = [
   ...testOperations,
   ...sterlingAccountOperations,
+  ...sterlingExtraOperations,
   ...paymentOperations,
   ...customerOperations,
   ...nameCheckOperations,
@@ -35,6 +40,7 @@ export const operations: readonly Operation[] = [
   ...fxOperations,
   ...mccyPaymentOperations,
   ...chapsOperations,
+  ...camt053Operations,
 ];
 
 export function operationsOf(fn: string): Operation[] {
@@ -53,6 +59,7 @@ type RecordsOf<Module> = {
  */
 export type OperationsById = RecordsOf<typeof test> &
   RecordsOf<typeof sterlingAccounts> &
+  RecordsOf<typeof sterlingExtras> &
   RecordsOf<typeof payments> &
   RecordsOf<typeof customers> &
   RecordsOf<typeof nameChecks> &
@@ -61,4 +68,5 @@ export type OperationsById = RecordsOf<typeof test> &
   RecordsOf<typeof mccyAccounts> &
   RecordsOf<typeof mccyPayments> &
   RecordsOf<typeof fx> &
-  RecordsOf<typeof chaps>;
+  RecordsOf<typeof chaps> &
+  RecordsOf<typeof camt053>;

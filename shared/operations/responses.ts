@@ -1,3 +1,4 @@
+import { camt053Responses } from './camt053/responses.js';
 import { chapsResponses } from './chaps/responses.js';
 import { customerResponses } from './customers/responses.js';
 import { directDebitResponses } from './direct-debits/responses.js';
@@ -7,6 +8,7 @@ import { mccyPaymentResponses } from './mccy-payments/responses.js';
 import { nameCheckResponses } from './name-checks/responses.js';
 import { paymentResponses } from './payments/responses.js';
 import { sterlingAccountResponses } from './sterling-accounts/responses.js';
+import { sterlingExtraResponses } from './sterling-extras/responses.js';
 import { testResponses } from './test-responses.js';
 
 /**
@@ -16,6 +18,7 @@ import { testResponses } from './test-responses.js';
 export const operationResponses = {
   ...testResponses,
   ...sterlingAccountResponses,
+  ...sterlingExtraResponses,
   ...paymentResponses,
   ...customerResponses,
   ...nameCheckResponses,
@@ -24,4 +27,5 @@ export const operationResponses = {
   ...mccyPaymentResponses,
   ...fxResponses,
   ...chapsResponses,
+  ...camt053Responses,
 } as const;

@@ -8,6 +8,7 @@ import {
   mergeFieldErrors,
 } from '../http/validation.js';
 import type { ParsedRequest, RequestInput, RequestRules, RuleContext } from './operation.js';
+import { JsonNumber } from '../json/read-json.js';
 import { safeSegment } from './path-params.js';
 
 export type Validation = { ok: true; request: ParsedRequest } | { ok: false; errors: FieldErrors };
@@ -37,6 +38,9 @@ export function validateRequest(rules: RequestRules, input: RequestInput, contex
     if (input.body !== undefined) addFieldError(errors, '$', 'this operation takes no body');
   } else if (input.body === undefined) {
     addFieldError(errors, '$', 'a JSON body is required');
+  } else if (!isJsonObject(input.body)) {
+    // Every body the bank documents is an object; a number, text or list at the top is refused whole.
+    addFieldError(errors, '$', 'The body must be a JSON object.');
   } else {
     body = part(rules.body, input.body);
   }
@@ -44,6 +48,13 @@ export function validateRequest(rules: RequestRules, input: RequestInput, contex
   const request = { pathParams, query, body };
   const ruleErrors = rules.check?.(request, context) ?? {};
   return hasFieldErrors(ruleErrors) ? { ok: false, errors: ruleErrors } : { ok: true, request };
+}
+
+/** A JSON object as the safe reader gives it: not a list, nor a number (`JsonNumber`, an object too). */
+function isJsonObject(value: unknown): boolean {
+  return (
+    typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof JsonNumber)
+  );
 }
 
 /** Routes that declare no path rules still take each parameter as one safe segment. */

@@ -1,32 +1,22 @@
-import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { BankClient } from '../bank/client.js';
-import { SecretsManagerTokenSource } from '../bank/secrets-manager-token-source.js';
 import { ENV, ENVIRONMENT_NAMES, type EnvironmentName } from '../config/function-environment.js';
 import { idempotencyTable } from '../config/tables.js';
 import { DynamoDbAttemptLog } from '../gateway/attempt-log.js';
 import type { ForwardDependencies } from '../gateway/forward-operation.js';
 import { lazyRunOnce } from '../gateway/idempotency.js';
-import { countBankAnswer, logger } from '../observability.js';
+import { logger } from '../observability.js';
 import type { FamilyDefinition } from '../families/definition.js';
 import type { TrackerPorts } from '../families/ports.js';
 import { trackersFor } from '../families/runtime.js';
 import type { Operation } from '../operations/operation.js';
 import type { EventPublisher } from '../ports/events.js';
 import { once, requireEnv } from './aws-common.js';
-import { kmsSigner } from './aws-signer.js';
+import { awsBankClient } from './aws-bank.js';
 import { awsDynamoClient, awsFamilyPorts, awsTableName } from './aws-family-ports.js';
 import { awsBatchWorkflows } from './aws-workflows.js';
 
 /** The use case every operation function runs on AWS: the bank client, idempotency, the attempt log. */
 const awsForwardDependencies = once((): ForwardDependencies => {
-  const bank = new BankClient({
-    baseUrl: requireEnv(ENV.bankBaseUrl),
-    tokens: new SecretsManagerTokenSource(requireEnv(ENV.apiTokenSecretId), new SecretsManagerClient({})),
-    signer: kmsSigner(),
-    log: logger,
-    pathSignature: process.env[ENV.pathSignature] === 'true',
-    onAnswer: countBankAnswer,
-  });
+  const bank = awsBankClient();
   const tableName = awsTableName(idempotencyTable);
   const dynamo = awsDynamoClient();
   const institution = { overdraftAgreement: process.env[ENV.overdraftAgreement] === 'true' };

@@ -26,6 +26,8 @@ export const awsProcessDependencies = once(async (): Promise<ProcessDependencies
         ...ports,
         statements: new S3ObjectStore(requireEnv(ENV.statementBucket)),
         bankBaseUrl: requireEnv(ENV.bankBaseUrl),
+        // Loaded on the first camt.053 statement: the token and the signing key are read only then.
+        bank: async () => (await import('./aws-bank.js')).awsBankClient(),
       },
       families,
     ),

@@ -8,6 +8,8 @@ import type { Clock } from '../ports/clock.js';
 import type { ObjectStore } from '../ports/object-store.js';
 import type { EventPublisher, GatewayEvent } from '../ports/events.js';
 import { type ClaimedWebhook, type StateHook, WebhookQuarantineError } from '../webhooks/process.js';
+import type { BankClient } from '../bank/client.js';
+import { camt053PagesHook } from './camt053.js';
 
 export const STATEMENT_ARCHIVED = 'StatementArchived';
 
@@ -16,6 +18,12 @@ export const STATEMENT_WEBHOOKS = {
   'MCCY.Statements.InstitutionStatement': 'institution',
   'MCCY.Statements.AccountStatement': 'account',
 } as const;
+
+/** The camt.053 statement webhook: its pages are downloaded from the bank's API (`camt053.ts`). */
+export const CAMT053_WEBHOOK = 'Statements.ReadyForDownload';
+
+/** Every kind of statement `StatementArchived` reports: the multi-currency CSVs and the camt.053 statements. */
+export const STATEMENT_KINDS = ['institution', 'account', 'camt053'] as const;
 
 export type StatementKind = (typeof STATEMENT_WEBHOOKS)[keyof typeof STATEMENT_WEBHOOKS];
 
@@ -70,6 +78,11 @@ export interface StatementArchiveDependencies {
   log: Log;
   maxBytes?: number;
   timeoutMs?: number;
+  /**
+   * The bank client, loaded on first use: camt.053 pages are downloaded from the bank's API
+   * (`GET /v1/statements/{messageId}`), not from a link. Without it a camt.053 webhook fails (and is retried).
+   */
+  bank?: () => Promise<Pick<BankClient, 'send'>>;
 }
 
 /**
@@ -86,7 +99,9 @@ export function statementsWebhookHook(deps: StatementArchiveDependencies): State
   const bank = new URL(deps.bankBaseUrl);
   const maxBytes = deps.maxBytes ?? DEFAULT_MAX_STATEMENT_BYTES;
   const timeoutMs = deps.timeoutMs ?? DEFAULT_DOWNLOAD_TIMEOUT_MS;
+  const camt053 = camt053PagesHook({ ...deps, maxBytes, timeoutMs });
   return async (webhook) => {
+    if (webhook.type === CAMT053_WEBHOOK) return camt053(webhook);
     if (!(webhook.type in STATEMENT_WEBHOOKS)) return;
     const link = readStatementLink(webhook);
     if (!statementLinkAllowed(link.uri, bank, deps.linkHosts ?? STATEMENT_LINK_HOSTS)) {

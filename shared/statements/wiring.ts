@@ -10,5 +10,6 @@ export function statementsHookOf(ports: HookPorts): StateHook {
     bankBaseUrl: ports.bankBaseUrl,
     clock: ports.clock,
     log: ports.log,
+    ...(ports.bank && { bank: ports.bank }),
   });
 }

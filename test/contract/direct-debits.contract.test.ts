@@ -101,7 +101,18 @@ describe('direct debits answer as the bank documents', () => {
     await world.sim.advanceClock(DAY);
     await admin('/__sim/direct-debits/collections', { mandateId, amount: '30.00' });
     await admin('/__sim/direct-debits/collections', { mandateId, amount: '2000000.00' });
-    const [unpaid] = await takeWebhooks(world);
+    // The paying bank hears of each debit first (BacsDirectDebitInboundPaymentCreated), then of the unpaid one.
+    const collected = await takeWebhooks(world);
+    expect(collected.map((w) => w.Type)).toEqual([
+      'BacsDirectDebitInboundPaymentCreated',
+      'BacsDirectDebitInboundPaymentCreated',
+      'BacsUnpaidDirectDebitReceived',
+    ]);
+    expect(collected[0]).toMatchObject({
+      Version: 2,
+      Payload: { Amount: 30, TransactionCode: '01', Reference: 'MEMBER 0001', ServiceUserNumber: '123456' },
+    });
+    const unpaid = collected[2];
     expect(unpaid).toMatchObject({
       Type: 'BacsUnpaidDirectDebitReceived',
       Version: 3,

@@ -82,12 +82,7 @@ describe('test and sterling accounts answer as the bank documents', () => {
       status: 'Suspended',
       statusReason: 'FraudThirdParty',
     });
-    expect(read.halLinks.map((link) => link.name)).toEqual([
-      'self',
-      'Transactions',
-      'Mandates',
-      'VirtualAccounts',
-    ]);
+    expect(read.halLinks.map((link) => link.name)).toEqual(['self', 'Transactions', 'Mandates']);
     await expectAnswer(world, { method: 'GET', path: `/v2/Accounts/${id}` }, 200, answers.getAccountV2);
     await expectAnswer(world, { method: 'GET', path: '/v3/Accounts' }, 200, answers.listAccounts);
     await expectAnswer(world, { method: 'GET', path: '/v2/Accounts' }, 200, answers.listAccountsV2);

@@ -338,6 +338,9 @@ describe('the stateless stack', () => {
           's3:GetObject',
           's3:PutObject',
           'sqs:SendMessage',
+          // camt.053 statements: their pages are downloaded from the bank with the token, path-signed.
+          'kms:Sign',
+          'secretsmanager:GetSecretValue',
         ].sort(),
       );
       // FX trades and batch transactions move by conditional update after a read: no PutItem on their
@@ -360,6 +363,12 @@ describe('the stateless stack', () => {
       expect(allowed.get('sqs:SendMessage')).toEqual([{ 'Fn::GetAtt': [dlq, 'Arn'] }]);
       expect(allowed.get('s3:GetObject')).toEqual([bodyObjects]);
       expect(allowed.get('s3:PutObject')).toEqual([statementObjects]);
+      expect(allowed.get('kms:Sign')).toEqual([
+        { 'Fn::GetAtt': [statefulId(simulation, 'AWS::KMS::Key'), 'Arn'] },
+      ]);
+      expect(allowed.get('secretsmanager:GetSecretValue')).toEqual([
+        { Ref: statefulId(simulation, 'AWS::SecretsManager::Secret') },
+      ]);
     });
 
     it('lets only the processor put statements, and names their bucket and the bank in its environment', () => {

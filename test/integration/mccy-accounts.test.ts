@@ -117,6 +117,18 @@ describe('multi-currency accounts through the sandbox', () => {
     ).toEqual(['MCCY-T-2']);
   });
 
+  it('credits the account ultimateCreditor names when the path gives the currency, as the reference documents', async () => {
+    const before = (await balances(euros.id)).EUR?.Actual ?? 0;
+    const payment = await send(world, 'POST', '/v1/mccy/inboundpayment/EUR', {
+      instructedCurrency: 'EUR',
+      instructedAmount: 20.5,
+      reference: 'By currency',
+      ultimateCreditor: { iban: iban(euros), name: 'Euro Desk' },
+    });
+    expect(payment.status).toBe(201);
+    expect((await balances(euros.id)).EUR?.Actual).toBe(before + 20.5);
+  });
+
   it('lists transactions by currency and window, the last 24 hours by default', async () => {
     type List = { transactions: { endToEndId: string; currency: string }[] | null };
     const list = async (path: string) =>

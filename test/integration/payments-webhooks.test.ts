@@ -121,7 +121,7 @@ beforeAll(async () => {
 afterAll(() => world.sandbox.close());
 
 describe('payment webhooks as the bank documents them', () => {
-  it('TransactionSettled: a real account with its balance as decimal text, the FPID, the screening result', async () => {
+  it('TransactionSettled: a real account with its balance as a JSON number (as the page shows it), the FPID, the screening result', async () => {
     await sendFps([transfer('pw-settle-1', 12.5)]);
     await world.simulator.advanceClock(60_000);
     const payload = await webhookPayload(
@@ -136,7 +136,7 @@ describe('payment webhooks as the bank documents them', () => {
       CurrencyCode: 'GBP',
       DebitCreditCode: 'Debit',
       IsReturn: false,
-      Account: { IBAN: account.iban, Balance: expect.stringMatching(/^\d+\.\d{2}$/) },
+      Account: { IBAN: account.iban, Balance: expect.any(Number) },
       CounterpartAccount: { BBAN: '20000012345678', OwnerName: 'Jane Smith', InstitutionName: null },
       SupplementaryData: [{ Name: 'AbusiveMessageScreeningResult', Value: 'Pass' }],
     });

@@ -79,12 +79,7 @@ describe('a real account is created once, with plausible identifiers, and announ
     expect(account.bban).toMatch(/^CLRB040004\d{8}$/);
     expect(account.iban).toBe(`GB${account.iban.slice(2, 4)}${account.bban}`);
     expect(isValidUkIban(account.iban)).toBe(true);
-    expect(halLinks.map((link) => link.name)).toEqual([
-      'self',
-      'Transactions',
-      'Mandates',
-      'VirtualAccounts',
-    ]);
+    expect(halLinks.map((link) => link.name)).toEqual(['self', 'Transactions', 'Mandates']);
 
     const [event] = await eventsAbout(account.id);
     expect(event?.detailType).toBe('AccountCreated');

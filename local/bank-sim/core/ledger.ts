@@ -50,13 +50,22 @@ export const ledger = defineState('ledger', () => ({
   transactions: [] as BookedTransaction[],
 }));
 
+/**
+ * Every change of a balance, in the order made (`at` on the simulated clock): what end-of-day balances are
+ * read from. A slot of its own, so a sandbox saved before it existed still resumes (its history then starts
+ * at the resume; `balanceAt` counts back from the balance, so later days stay right).
+ */
+export const movements = defineState(
+  'ledger-movements',
+  () => [] as { accountId: string; delta: Decimal; at: string }[],
+);
+
 /** Funds a new real account with the configured opening balance. */
 export function openAccount(state: SimState, accountId: string, at: Date): void {
   const book = state.get(ledger);
-  book.balances.set(accountId, {
-    amount: new MoneyDecimal(book.config.openingBalance),
-    updatedAt: at.toISOString(),
-  });
+  const amount = new MoneyDecimal(book.config.openingBalance);
+  book.balances.set(accountId, { amount, updatedAt: at.toISOString() });
+  state.get(movements).push({ accountId, delta: amount, at: at.toISOString() });
 }
 
 export function balanceOf(state: SimState, accountId: string): { amount: Decimal; updatedAt?: string } {
@@ -67,5 +76,14 @@ export function balanceOf(state: SimState, accountId: string): { amount: Decimal
 export function moveMoney(state: SimState, accountId: string, delta: Decimal, at: Date): Decimal {
   const amount = balanceOf(state, accountId).amount.plus(delta);
   state.get(ledger).balances.set(accountId, { amount, updatedAt: at.toISOString() });
+  state.get(movements).push({ accountId, delta, at: at.toISOString() });
   return amount;
+}
+
+/** The account's balance just before `at`: today's balance less every change made at or after it. */
+export function balanceAt(state: SimState, accountId: string, at: Date): Decimal {
+  const after = state
+    .get(movements)
+    .filter((move) => move.accountId === accountId && Date.parse(move.at) >= at.getTime());
+  return after.reduce((balance, move) => balance.minus(move.delta), balanceOf(state, accountId).amount);
 }

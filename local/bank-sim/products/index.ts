@@ -1,4 +1,5 @@
 import type { Product } from '#sim/core/product.js';
+import { camt053Product } from './camt053/product.js';
 import { chapsProduct } from './chaps/product.js';
 import { customersProduct } from './customers/product.js';
 import { directDebitsProduct } from './direct-debits/product.js';
@@ -9,6 +10,7 @@ import { nameCheckOnboardingProduct } from './name-check-onboarding/product.js';
 import { nameChecksProduct } from './name-checks/product.js';
 import { paymentsProduct } from './payments/product.js';
 import { sterlingAccountsProduct } from './sterling-accounts/product.js';
+import { sterlingExtrasProduct } from './sterling-extras/product.js';
 import { testProduct } from './test/product.js';
 
 /**
@@ -18,6 +20,7 @@ import { testProduct } from './test/product.js';
 export const products: readonly Product[] = [
   testProduct,
   sterlingAccountsProduct,
+  sterlingExtrasProduct,
   paymentsProduct,
   chapsProduct,
   customersProduct,
@@ -27,4 +30,5 @@ export const products: readonly Product[] = [
   mccyAccountsProduct,
   mccyPaymentsProduct,
   fxProduct,
+  camt053Product,
 ];

@@ -26,6 +26,8 @@ const amendment = {
   newDebtorAccount: { identification: { iban: 'GB33CLRB04000412345678' } },
 };
 
+const itemReturns = { returns: [{ transactionId: 'd61b2513-f586-43da-8b72-4f6ba2e28fea', reasonCode: '3' }] };
+
 /** Example requests of the direct debit operations, for the OpenAPI document. */
 export const directDebitExamples = {
   listUnappliedDirectCredits: sortCodeItems,
@@ -44,4 +46,6 @@ export const directDebitExamples = {
   amendVirtualMandate: { pathParams: { ...virtualAccount, mandateId }, body: amendment },
   returnVirtualMandate: { pathParams: { ...virtualAccount, mandateId }, body: { rejectionReason: '1' } },
   cancelVirtualMandate: { pathParams: { ...virtualAccount, mandateId }, body: { reasonCode: '1' } },
+  returnTransactions: { pathParams: account, body: itemReturns },
+  returnVirtualTransactions: { pathParams: virtualAccount, body: itemReturns },
 } satisfies ExamplesOf<typeof records>;

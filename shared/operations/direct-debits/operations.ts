@@ -8,6 +8,7 @@ import {
   collectionsQuery,
   createMandateBody,
   mandatesQuery,
+  returnItemsBody,
   returnMandateBody,
   sortCodeItemsQuery,
 } from './schemas.js';
@@ -251,6 +252,39 @@ export const cancelVirtualMandate = {
   readBack: VIRTUAL_MANDATES,
 } satisfies Operation;
 
+// --- Item returns ------------------------------------------------------------------------------------------
+
+/**
+ * Bacs item returns (`v1.json`, `/v1/Accounts/{accountId}/Transactions/Returns`): a direct credit received or a
+ * direct debit paid is sent back, money and all, with `BacsDirectCreditReturnCreated` or
+ * `BacsDirectDebitReturnCreated`. Money moves, so an Idempotency-Key is required; nothing reads a return back.
+ */
+export const returnTransactions = {
+  id: 'returnTransactions',
+  summary: 'Return Bacs items of a sterling account',
+  description:
+    'Returns Bacs direct credits received by, or direct debits paid from, a real account, each by its transaction id with a reason code; the bank answers 202 and sends a return-created webhook per item.',
+  method: 'POST',
+  path: '/v1/Accounts/{accountId}/Transactions/Returns' as const,
+  pathParams: accountPath,
+  fn,
+  body: returnItemsBody,
+  requiresIdempotencyKey: true,
+} satisfies Operation;
+
+export const returnVirtualTransactions = {
+  id: 'returnVirtualTransactions',
+  summary: 'Return Bacs items of a virtual account',
+  description:
+    'Returns Bacs direct credits received by, or direct debits paid from, a virtual account, each by its transaction id with a reason code; the bank answers 202 and sends a return-created webhook per item.',
+  method: 'POST',
+  path: '/v1/Accounts/{accountId}/Virtual/{virtualAccountId}/Transactions/Returns' as const,
+  pathParams: virtualAccountPath,
+  fn,
+  body: returnItemsBody,
+  requiresIdempotencyKey: true,
+} satisfies Operation;
+
 export const directDebitOperations: readonly Operation[] = [
   listUnappliedDirectCredits,
   listUnpaidDirectDebits,
@@ -268,4 +302,6 @@ export const directDebitOperations: readonly Operation[] = [
   amendVirtualMandate,
   returnVirtualMandate,
   cancelVirtualMandate,
+  returnTransactions,
+  returnVirtualTransactions,
 ];

@@ -150,6 +150,8 @@ export const directDebitSuccessStatus = {
   amendVirtualMandate: 202,
   returnVirtualMandate: 202,
   cancelVirtualMandate: 202,
+  returnTransactions: 202,
+  returnVirtualTransactions: 202,
 } as const;
 
 export const directDebitResponses = {
@@ -169,4 +171,6 @@ export const directDebitResponses = {
   amendVirtualMandate: accepted,
   returnVirtualMandate: accepted,
   cancelVirtualMandate: accepted,
+  returnTransactions: accepted,
+  returnVirtualTransactions: accepted,
 } as const;

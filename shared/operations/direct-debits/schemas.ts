@@ -228,7 +228,35 @@ export const returnMandateBody = z.lazy(() => z.strictObject({ rejectionReason: 
 /** `DELETE .../Mandates/{mandateId}` (`MandateCancellationRequest`): a DELETE with a signed JSON body. */
 export const cancelMandateBody = z.lazy(() => z.strictObject({ reasonCode: mandateCancelReasonCode }));
 
+/**
+ * `POST .../Transactions/Returns` (`v1.json`): the Bacs items to send back, each by its transaction id with a
+ * one-character reason. The reason is one a return of either kind may carry: a direct credit's (ARUCS: 0, 2,
+ * 3, 5, B, C) or a direct debit's (ARUDD: 0 to 9, A, B), as the return-created webhook pages list them; the
+ * bank (and the simulator) judges it against the item's kind.
+ */
+export const ITEM_RETURN_REASONS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'A', 'B', 'C'] as const;
+export const ITEM_RETURN_MESSAGES = {
+  returns: 'returns is required: a list of at least one { transactionId, reasonCode }.',
+  transactionId: 'transactionId must be a GUID.',
+  reasonCode:
+    'reasonCode must be one character: 0, 2, 3, 5, B or C for a direct credit, 0 to 9, A or B for a direct debit.',
+} as const;
+export const returnItemsBody = z.lazy(() =>
+  z.strictObject({
+    returns: z
+      .array(
+        z.strictObject({
+          transactionId: z.guid({ error: ITEM_RETURN_MESSAGES.transactionId }),
+          reasonCode: z.enum(ITEM_RETURN_REASONS, { error: ITEM_RETURN_MESSAGES.reasonCode }),
+        }),
+        { error: ITEM_RETURN_MESSAGES.returns },
+      )
+      .check(z.minLength(1, ITEM_RETURN_MESSAGES.returns)),
+  }),
+);
+
 export type CreateMandateBody = z.output<typeof createMandateBody>;
+export type ReturnItemsBody = z.output<typeof returnItemsBody>;
 export type AmendMandateBody = z.output<typeof amendMandateBody>;
 export type ReturnMandateBody = z.output<typeof returnMandateBody>;
 export type CancelMandateBody = z.output<typeof cancelMandateBody>;

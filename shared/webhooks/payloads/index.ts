@@ -1,5 +1,18 @@
 import { type PayloadOf, typesOf, type WebhookRecord, type WebhookVersions } from './define.js';
+import { statementReadyForDownloadWebhook } from './camt053.js';
 import {
+  bacsCreditContraReceivedWebhook,
+  bacsCreditPaymentNotSettledWebhook,
+  bacsDebitContraReceivedWebhook,
+  bacsDebitPaymentNotSettledWebhook,
+  bacsDirectCreditInboundPaymentCreatedWebhook,
+  bacsDirectCreditInboundPaymentHeldWebhook,
+  bacsDirectCreditRecalledWebhook,
+  bacsDirectCreditReturnCreatedWebhook,
+  bacsDirectDebitIndemnityClaimReceivedEventWebhook,
+  bacsDirectDebitIndemnityClaimReceivedWebhook,
+  bacsDirectDebitInboundPaymentCreatedWebhook,
+  bacsDirectDebitReturnCreatedWebhook,
   bacsMandateCancellationFailedWebhook,
   bacsMandateCancelledWebhook,
   bacsMandateInitiatedWebhook,
@@ -77,6 +90,19 @@ export const webhookRecords = [
   bacsMandateMigratedWebhook,
   bacsUnpaidDirectDebitReceivedWebhook,
   bacsUnappliedCreditReceivedWebhook,
+  // Bacs items: inbound payments, returns, contras, settlement failures, recalls, indemnity claims.
+  bacsDirectCreditInboundPaymentCreatedWebhook,
+  bacsDirectCreditInboundPaymentHeldWebhook,
+  bacsDirectDebitInboundPaymentCreatedWebhook,
+  bacsDirectCreditReturnCreatedWebhook,
+  bacsDirectDebitReturnCreatedWebhook,
+  bacsCreditContraReceivedWebhook,
+  bacsDebitContraReceivedWebhook,
+  bacsCreditPaymentNotSettledWebhook,
+  bacsDebitPaymentNotSettledWebhook,
+  bacsDirectCreditRecalledWebhook,
+  bacsDirectDebitIndemnityClaimReceivedWebhook,
+  bacsDirectDebitIndemnityClaimReceivedEventWebhook,
   // Multi-currency accounts, internal transfers and statements.
   mccyAccountCreatedWebhook,
   mccyAccountUpdatedWebhook,
@@ -97,6 +123,8 @@ export const webhookRecords = [
   mccyTransactionCancelledWebhook,
   mccyPaymentValidationFailedWebhook,
   mccyPaymentAssessmentFailedWebhook,
+  // camt.053 statements.
+  statementReadyForDownloadWebhook,
 ] as const;
 
 type KnownWebhookRecord = (typeof webhookRecords)[number];

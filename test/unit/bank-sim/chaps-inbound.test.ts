@@ -94,7 +94,7 @@ describe('an inbound CHAPS customer payment (simulation)', () => {
         BBAN: account.bban,
         OwnerName: 'Acme Ltd',
         TransactionOwnerName: 'Name 2',
-        Balance: '1001001.00',
+        Balance: 1001001,
       },
       CounterpartAccount: {
         IBAN: 'GB71CPBK08929969687998',

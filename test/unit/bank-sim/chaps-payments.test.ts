@@ -61,7 +61,7 @@ describe('a CHAPS customer payment', () => {
         BBAN: account.bban,
         OwnerName: 'Acme Ltd',
         TransactionOwnerName: 'Acme Ltd',
-        Balance: '998749.50',
+        Balance: 998749.5,
       },
       CounterpartAccount: {
         IBAN: OTHER_BANK_IBAN,

@@ -90,7 +90,7 @@ const returns = [returnMandate, returnVirtualMandate];
 const cancels = [cancelMandate, cancelVirtualMandate];
 
 describe('direct debit operation records', () => {
-  it('has the sixteen ids on the direct-debits function, at the reference paths', () => {
+  it('has the eighteen ids on the direct-debits function, at the reference paths', () => {
     expect(
       directDebitOperations.map((operation) => [operation.id, operation.method, operation.path]),
     ).toEqual([
@@ -129,6 +129,12 @@ describe('direct debit operation records', () => {
         'cancelVirtualMandate',
         'DELETE',
         '/v1/Accounts/{accountId}/Virtual/{virtualAccountId}/Mandates/{mandateId}',
+      ],
+      ['returnTransactions', 'POST', '/v1/Accounts/{accountId}/Transactions/Returns'],
+      [
+        'returnVirtualTransactions',
+        'POST',
+        '/v1/Accounts/{accountId}/Virtual/{virtualAccountId}/Transactions/Returns',
       ],
     ]);
     expect(new Set(directDebitOperations.map((operation) => operation.fn))).toEqual(

@@ -76,7 +76,7 @@ const FORBIDDEN_IN_OWNER_NAME = ['|', '_', '[', ']', '<', '>', '^', '`', '~', '\
 const ALLOWED_IN_OWNER_NAME = ['!', '&', '*', ';', '%', '#', '@', '=', '"', '{', '}'];
 
 describe('the sterling account operations are registered for one function', () => {
-  it('registers the twelve operations of the spec under fn sterling-accounts, with a handler file', () => {
+  it('registers the twelve operations of the spec, and the sterling-extras seven, under fn sterling-accounts, with a handler file', () => {
     const routes = operationsOf('sterling-accounts').map(
       (operation) => `${operation.method} ${operation.path}`,
     );
@@ -94,6 +94,14 @@ describe('the sterling account operations are registered for one function', () =
         'GET /v2/Accounts/{accountId}/Virtual/{virtualAccountId}',
         'PATCH /v1/Accounts/{accountId}/Virtual/{virtualAccountId}',
         'DELETE /v1/Accounts/{accountId}/Virtual/{virtualAccountId}',
+        // shared/operations/sterling-extras/
+        'GET /accounts/sterling/v1/accounts/{accountId}/end-of-day-balance',
+        'POST /accounts/sterling/v1/hub-accounts',
+        'POST /accounts/sterling/v1/payment-accounts',
+        'GET /v1/accounts/{accountId}/related-accounts',
+        'POST /v1/accounts/{accountId}/related-accounts',
+        'PATCH /v1/accounts/{accountId}/related-accounts/{iban}',
+        'DELETE /v1/accounts/{accountId}/related-accounts/{iban}',
       ].sort(),
     );
     expect(existsSync(new URL('../../../functions/sterling-accounts.ts', import.meta.url))).toBe(true);

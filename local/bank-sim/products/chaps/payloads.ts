@@ -89,7 +89,7 @@ export function settledPayload(
       // "Only available for transactions against real accounts".
       ...(virtual === undefined &&
         balance && {
-          Balance: balance.amount.toFixed(2),
+          Balance: balance.amount.toNumber(),
           BalanceLastUpdatedAt: balance.updatedAt ?? settledAt.toISOString(),
         }),
     },

@@ -15,7 +15,9 @@ import {
   listVirtualMandateCollections,
   listVirtualMandates,
   returnMandate,
+  returnTransactions,
   returnVirtualMandate,
+  returnVirtualTransactions,
 } from '#shared/operations/direct-debits/operations.js';
 import type {
   AccountUnpaidQuery,
@@ -23,6 +25,7 @@ import type {
   CollectionsQuery,
   CounterpartAccount,
   CreateMandateBody,
+  ReturnItemsBody,
   ReturnMandateBody,
   SortCodeItemsQuery,
 } from '#shared/operations/direct-debits/schemas.js';
@@ -48,6 +51,7 @@ import {
 } from './scheme.js';
 import { book } from '../sterling-accounts/accounts.js';
 import { directDebitAdminRoutes } from './admin.js';
+import { checkReturns, returnItems } from './items.js';
 
 /**
  * Spec part 1, "Direct debit instructions", and the direct-debit reads of "Payment data", on the simulated
@@ -56,7 +60,8 @@ import { directDebitAdminRoutes } from './admin.js';
  * `BacsMandateInitiationFailed`), a repeat of a live instruction (same service user number and reference)
  * is the same instruction and sends nothing; a cancel sends `BacsMandateCancelled`, or
  * `BacsMandateCancellationFailed` when the instruction no longer exists (not an error); a return sends
- * `BacsMandateReturned` or `BacsMandateReturnFailed`. An instruction of another account is not found (404)
+ * `BacsMandateReturned` or `BacsMandateReturnFailed`; an item return (`items.ts`) sends a return-created webhook per
+ * item. An instruction of another account is not found (404)
  * by an amend or cancel; a return of one conflicts (409, the status the reference lists for a return).
  */
 export const directDebitsProduct: Product = {
@@ -88,6 +93,9 @@ export const directDebitsProduct: Product = {
     }
     for (const operation of [listAccountUnpaidDirectDebits, listVirtualAccountUnpaidDirectDebits]) {
       bank.operation(operation, (ctx) => accountUnpaid(ctx, ctx.queryValues as AccountUnpaidQuery));
+    }
+    for (const operation of [returnTransactions, returnVirtualTransactions]) {
+      bank.operation(operation, (ctx) => returnTransactionItems(bank, ctx, ctx.body));
     }
     bank.operation(listUnpaidDirectDebits, (ctx) =>
       sortCodeItems(ctx, 'UnpaidDirectDebit', 'unpaidTransactions', ctx.queryValues as SortCodeItemsQuery),
@@ -166,6 +174,31 @@ function returnOne(
   return withInstruction(ctx, 409, (mandate) => {
     returnInstruction(sim, mandate, body.rejectionReason, ctx.emit);
     return accepted(ctx);
+  });
+}
+
+/**
+ * Bacs item returns: every item checked first (unknown or another account's: 404; not settled, already returned,
+ * named twice or a reason not of its kind: 400 on the member), then each sent back with its webhook.
+ */
+function returnTransactionItems(
+  sim: SimHost,
+  ctx: RouteContext<unknown, PayerParams>,
+  body: ReturnItemsBody,
+): SimResponse {
+  return withPayer(ctx, (payer) => {
+    const where = {
+      accountId: payer.account.id,
+      ...(payer.virtual && { virtualAccountId: payer.virtual.id }),
+    };
+    const checked = checkReturns(ctx.state, ctx.institution.id, where, body.returns);
+    if (!Array.isArray(checked)) {
+      return checked.status === 404
+        ? ctx.problem(404, TITLES.notFound, checked.detail)
+        : ctx.problem(400, TITLES.validation, 'the request is not valid', checked.errors);
+    }
+    returnItems(sim, checked, body.returns, ctx.emit);
+    return ctx.json(202, { halLinks: [link(ctx, 'self', ctx.path)] });
   });
 }
 

@@ -16,6 +16,7 @@ import {
   type BacsParty,
   type BacsSource,
   bacsItemPayload,
+  bacsParty,
   type InstructionFacts,
   type ItemFacts,
   type MandateReturnedReason,
@@ -90,10 +91,14 @@ export interface Collection {
   status: 'Scheduled' | 'Paid' | 'Unpaid';
   reference: string;
   payer: BacsParty;
+  /** The Bacs item's id, as `BacsDirectDebitInboundPaymentCreated` gives it: what a return names. */
+  bacsTransactionId: string;
+  /** Set once the paid debit was sent back (`POST .../Transactions/Returns`). */
+  returned?: boolean;
 }
 
 /** The code of an unpaid item: its collection's, with U for the first digit. */
-const UNPAID_TRANSACTION_CODES = { '01': 'U1', '17': 'U7', '19': 'U9' } as const;
+export const UNPAID_TRANSACTION_CODES = { '01': 'U1', '17': 'U7', '19': 'U9' } as const;
 type UnpaidTransactionCode = (typeof UNPAID_TRANSACTION_CODES)[keyof typeof UNPAID_TRANSACTION_CODES];
 type UnappliedCreditReason = (typeof UNAPPLIED_CREDIT_REASONS)[number];
 
@@ -480,8 +485,22 @@ export function requestCollection(host: SimHost, request: CollectionRequest): Co
     status: 'Scheduled',
     reference: mandate.reference,
     payer: instructionFacts(host.state, mandate).payer,
+    bacsTransactionId: randomUUID(),
   };
   host.state.get(bacs).collections.push(collection);
+  // The paying bank hears of the debit from the scheme's input before it is taken.
+  const { originator } = instructionFacts(host.state, mandate);
+  emitterFor(host, mandate.institutionId)('BacsDirectDebitInboundPaymentCreated', 2, {
+    PayerInformation: bacsParty(collection.payer),
+    OriginatorInformation: bacsParty(originator),
+    Amount: amount.toNumber(),
+    Reference: collection.reference,
+    ProcessingDate: `${collection.date}T00:00:00Z`,
+    ServiceUserNumber: mandate.serviceUserNumber,
+    TransactionCode: collection.transactionCode,
+    Source: 'Bacs',
+    BacsTransactionId: collection.bacsTransactionId,
+  });
   if (date <= today) processCollection(host, collection);
   else host.schedule(ukInstant(date, '00:00'), `bacs collection ${collection.id}`, collectionDue, collection);
   return collection;

@@ -86,7 +86,10 @@ function unusable(account: MccyAccount, currency: string, virtual?: MccyVirtualA
 
 export interface InboundPayment {
   institutionId: string;
-  /** The account's id, or the IBAN of the account or one of its virtual accounts. */
+  /**
+   * As the reference documents it, the currency the account supports (`EUR`), the account then named by
+   * `creditorIban`; also taken: the account's id, or the IBAN of the account or one of its virtual accounts.
+   */
   accountUniqueId: string;
   currency: string;
   amount: Decimal;
@@ -113,8 +116,15 @@ function resolveAccount(
 
 /** Credits an account (through a virtual account when its IBAN is the creditor's) and books the credit. */
 export function receiveInboundPayment(host: SimHost, payment: InboundPayment): Outcome<MccyTransaction> {
-  const target = resolveAccount(host.state, payment.institutionId, payment.accountUniqueId);
-  if (!target) return { kind: 'missing', detail: `no multi-currency account ${payment.accountUniqueId}` };
+  const target =
+    resolveAccount(host.state, payment.institutionId, payment.accountUniqueId) ??
+    (payment.creditorIban === undefined
+      ? undefined
+      : findByIban(host.state, payment.institutionId, payment.creditorIban));
+  if (!target) {
+    const named = payment.creditorIban ?? payment.accountUniqueId;
+    return { kind: 'missing', detail: `no multi-currency account ${named}` };
+  }
   let { virtual } = target;
   if (!virtual && payment.creditorIban) {
     const named = findByIban(host.state, payment.institutionId, payment.creditorIban);

@@ -386,7 +386,7 @@ function settledPayload(
   };
 }
 
-/** `Balance` and `BalanceLastUpdatedAt` only for a real account, the balance as decimal text like the page. */
+/** `Balance` and `BalanceLastUpdatedAt` only for a real account, the balance a JSON number as the page shows it. */
 function realAccountOf(state: SimState, account: RealAccount, now: Date) {
   const balance = balanceOf(state, account.id);
   return {
@@ -395,7 +395,7 @@ function realAccountOf(state: SimState, account: RealAccount, now: Date) {
     OwnerName: account.label,
     TransactionOwnerName: account.label,
     InstitutionName: SIMULATED_BANK_NAME,
-    Balance: balance.amount.toFixed(2),
+    Balance: balance.amount.toNumber(),
     BalanceLastUpdatedAt: balance.updatedAt ?? now.toISOString(),
   };
 }

@@ -47,6 +47,13 @@ export interface RealAccount extends Owner {
   /** Set on a protected deposit account (`POST /v4/Accounts`): the retail customer who holds it. */
   customerId?: string;
   productId?: string;
+  /**
+   * Set on the accounts opened for customers by `POST /accounts/sterling/v1/hub-accounts` and
+   * `.../payment-accounts` (products/sterling-extras): which kind, its holders and its interest profile.
+   */
+  kind?: 'Hub' | 'CurrentAccount' | 'TransactionAccount';
+  customerIds?: string[];
+  interestConfigurationId?: string;
   timestampCreated: string;
   timestampModified: string;
 }
@@ -80,7 +87,20 @@ type Book = ReturnType<(typeof book)['init']>;
 export function openRealAccount(
   ctx: RouteContext<unknown>,
   details: Pick<RealAccount, 'name' | 'label' | 'sortCode'> &
-    Partial<Pick<RealAccount, 'usageType' | 'minimumBalance' | 'customerId' | 'productId'>>,
+    Partial<
+      Pick<
+        RealAccount,
+        | 'usageType'
+        | 'minimumBalance'
+        | 'customerId'
+        | 'productId'
+        | 'kind'
+        | 'customerIds'
+        | 'interestConfigurationId'
+        | 'legalOwnerType'
+        | 'relationshipType'
+      >
+    >,
 ): RealAccount {
   const state = ctx.state.get(book);
   const { usageType = 'YourFunds', minimumBalance = 0, ...named } = details;
@@ -272,12 +292,15 @@ function accountCreated(account: RealAccount, now: Date): WebhookPayload<'Accoun
     AccountHolderLabel: account.label,
     AccountIdentifiers: { IBAN: account.iban, BBAN: account.bban },
     TimestampCreated: now.toISOString(),
-    // The bank's names for the kind of account; POST /v3/Accounts creates current accounts only.
-    AccountType: 'CurrentAccount',
+    // The bank's names for the kind of account; POST /v3/Accounts creates current accounts only. A hub
+    // account is a deposit account (FSCS protected deposits, the hub accounts page); the simulator's choice.
+    AccountType: account.kind === 'Hub' ? 'DepositAccount' : 'CurrentAccount',
     LegalOwnerType: account.legalOwnerType ?? null,
     RelationshipType: account.relationshipType ?? null,
-    // Only a protected deposit account (`POST /v4/Accounts`) is opened for a customer.
-    Customers: account.customerId ? [{ CustomerId: account.customerId }] : [],
+    // Only a protected deposit account (`POST /v4/Accounts`), a hub and a payment account have holders.
+    Customers: (account.customerIds ?? (account.customerId ? [account.customerId] : [])).map(
+      (CustomerId) => ({ CustomerId }),
+    ),
   };
 }
 

@@ -200,9 +200,13 @@ function representV3(account: RealAccount, ctx: RouteContext<unknown>) {
       },
     ],
     minimumBalance: gbp('Minimum balance', account.minimumBalance),
-    // A protected deposit account is a retail customer's current account.
-    productType: account.customerId ? 'Current' : productTypeOf(account.usageType),
-    accountSubType: account.customerId ? 'CurrentAccount' : account.usageType,
+    // A protected deposit account is a retail customer's current account, and so is a payment account (the
+    // v3 list has no TransactionAccount); a hub account holds funds for its parties (the simulator's choice).
+    ...(account.kind === 'Hub'
+      ? { productType: 'Holding', accountSubType: 'HoldingAccount' }
+      : account.customerId || account.kind
+        ? { productType: 'Current', accountSubType: 'CurrentAccount' }
+        : { productType: productTypeOf(account.usageType), accountSubType: account.usageType }),
     ...defined({ legalOwnerType, relationshipType }),
     status: account.status,
     statusReason: account.statusReason,
@@ -220,12 +224,12 @@ function representVirtual(account: VirtualAccount) {
   return { id, name, label: name, type: 'CACC', status, currency: ['GBP'], iban, bban, upic, cuid };
 }
 
+/** The links the reference's account answers carry (getting-started's example): self, Transactions, Mandates. */
 function accountLinks(ctx: RouteContext<unknown>, account: RealAccount, self: string) {
   return [
     link(ctx, 'self', self),
     link(ctx, 'Transactions', `/v2/Accounts/${account.id}/Transactions`),
     link(ctx, 'Mandates', `/v2/Accounts/${account.id}/Mandates`),
-    link(ctx, 'VirtualAccounts', `/v2/Accounts/${account.id}/Virtual`),
   ];
 }
 
