@@ -318,6 +318,36 @@ async function main(): Promise<void> {
   );
 
   await step(
+    "camt.053: today's statement so far of the sterling accounts requested, archived by the processor and read back",
+    async () => {
+      // A window in the past of at most 25 hours, to the second: from 00:00 UTC to a second ago.
+      const now = await sandboxNow();
+      const start = `${now.toISOString().slice(0, 10)}T00:00:00Z`;
+      const end = `${new Date(now.getTime() - 1_000).toISOString().slice(0, 19)}Z`;
+      await call(
+        clearway.requestCamt053Statement({ body: { startDateTimeUtc: start, endDateTimeUtc: end } }),
+      );
+      const [archived] = await eventsWhere(
+        1,
+        (event) =>
+          event.detailType === 'StatementArchived' &&
+          (event.detail as unknown as { kind?: string; endDateTime?: string }).kind === 'camt053' &&
+          Date.parse((event.detail as unknown as { endDateTime: string }).endDateTime) === Date.parse(end),
+      );
+      const { messageId } = archived?.detail as unknown as { messageId: string };
+      const page = await call(
+        clearway.getCamt053StatementPage({ pathParams: { messageId }, query: { pageNumber: '1' } }),
+      );
+      const xml = String(page.body);
+      show('read back', {
+        messageId,
+        statements: xml.split('<Stmt>').length - 1,
+        entries: xml.split('<Ntry>').length - 1,
+      });
+    },
+  );
+
+  await step(
     'Direct debit: an instruction created, collected twice (the second unpaid), then cancelled',
     async () => {
       const reference = `DEMO ${Date.now().toString(36).toUpperCase()}`;
@@ -664,6 +694,41 @@ async function main(): Promise<void> {
       show(
         'history',
         settled.history.map(({ status, at }) => `${status} ${at}`),
+      );
+    },
+  );
+
+  await step(
+    'Bacs: a direct credit arrives, settles the next day, and is returned to its sender',
+    async () => {
+      const credit = (await simulate('/__sim/bacs/inbound-credits', {
+        accountId: account.id,
+        serviceUserNumber: '123456',
+        reference: 'SALARY NOV',
+        amount: '1250.00',
+      })) as { id: string; settlementDate: string };
+      // It settles at 00:00 UK time on its settlement day.
+      await simulate('/__sim/clock/set', {
+        to: ukInstant(addDays(ukDateOf(await sandboxNow()), 1), '06:00').toISOString(),
+      });
+      await eventsWhere(
+        1,
+        (event) =>
+          event.detailType === 'BacsDirectCreditInboundPaymentCreated' &&
+          (event.detail.payload as { BacsTransactionId?: string }).BacsTransactionId === credit.id,
+      );
+      await call(
+        clearway.returnTransactions({
+          pathParams: { accountId: account.id },
+          body: { returns: [{ transactionId: credit.id, reasonCode: '3' }] },
+        }),
+      );
+      await eventsWhere(
+        1,
+        (event) =>
+          event.detailType === 'BacsDirectCreditReturnCreated' &&
+          (event.detail.payload as { OriginalBacsTransactionId?: string }).OriginalBacsTransactionId ===
+            credit.id,
       );
     },
   );
