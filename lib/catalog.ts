@@ -99,11 +99,16 @@ export function functionNames(): string[] {
 }
 
 /**
- * Functions whose roles the key policy lets `kms:Sign`: everything that calls the bank (the processor downloads
- * camt.053 statement pages, path-signed where the environment says so), and the receiver.
+ * Functions whose roles the key policy lets `kms:Sign`: the operation functions and the receiver, and the
+ * processor where the environment path-signs GETs (it downloads camt.053 statement pages; without path
+ * signatures it signs nothing, so it is not granted).
  */
-export function signingFunctionNames(): string[] {
-  return [...operationFunctionNames(), fnNames.webhookProcessor, fnNames.webhookReceiver];
+export function signingFunctionNames(config: { pathSignature: boolean }): string[] {
+  return [
+    ...operationFunctionNames(),
+    ...(config.pathSignature ? [fnNames.webhookProcessor] : []),
+    fnNames.webhookReceiver,
+  ];
 }
 
 /** Functions whose roles the key policy lets `kms:GetPublicKey`. */

@@ -121,7 +121,7 @@ export class StatefulStack extends Stack {
     //
     // The L1 key is used so no CDK default statement (`kms:*` for the account) can slip in, whatever the
     // feature flags: every action in this policy is listed by name.
-    const signingRoleArns = signingFunctionNames().map((fn) => functionRoleArn(this, config, fn));
+    const signingRoleArns = signingFunctionNames(config).map((fn) => functionRoleArn(this, config, fn));
     const publicKeyRoleArns = publicKeyReaderFunctionNames().map((fn) => functionRoleArn(this, config, fn));
     const adminPrincipal =
       config.adminPrincipalArn === undefined

@@ -350,7 +350,8 @@ export class StatelessStack extends Stack {
       },
       concurrency.processor,
     );
-    processor.addToRolePolicy(sign);
+    // It signs only path-signed GETs (camt.053 pages): granted only where the environment sends them.
+    if (config.pathSignature) processor.addToRolePolicy(sign);
     processor.addToRolePolicy(
       new iam.PolicyStatement({
         sid: 'ReadTheApiToken',

@@ -78,7 +78,7 @@ describe('the stateful stack', () => {
       const [statement] = signing as [Statement];
       expect(actionsOf(statement)).toEqual(['kms:Sign']);
       expect(statement.Principal).toEqual({ AWS: accountRoot });
-      const names = signingFunctionNames().map((fn) => `clearway-sim-${fn}-`);
+      const names = signingFunctionNames({ pathSignature: false }).map((fn) => `clearway-sim-${fn}-`);
       expect(statement.Condition?.ArnEquals?.['aws:PrincipalArn']).toEqual(names.map(roleArn));
       expect(statement.Condition?.StringEquals).toEqual({
         'kms:SigningAlgorithm': 'RSASSA_PKCS1_V1_5_SHA_256',
@@ -91,7 +91,7 @@ describe('the stateful stack', () => {
       const withSigner = synthesize({ onboardingSignerArns: onboarding });
       const signing = keyPolicy(withSigner).find((statement) => actionsOf(statement).includes('kms:Sign'));
       expect(signing?.Condition?.ArnEquals?.['aws:PrincipalArn']).toEqual([
-        ...signingFunctionNames().map((fn) => roleArn(`clearway-sim-${fn}-`)),
+        ...signingFunctionNames({ pathSignature: false }).map((fn) => roleArn(`clearway-sim-${fn}-`)),
         onboarding,
       ]);
     });
@@ -135,7 +135,7 @@ describe('the stateful stack', () => {
     it('uses the production role names in production', () => {
       const signing = keyPolicy(withAlarmMail).find((statement) => actionsOf(statement).includes('kms:Sign'));
       expect(signing?.Condition?.ArnEquals?.['aws:PrincipalArn']).toEqual(
-        signingFunctionNames().map((fn) => roleArn(`clearway-prod-${fn}-`)),
+        signingFunctionNames({ pathSignature: false }).map((fn) => roleArn(`clearway-prod-${fn}-`)),
       );
     });
 

@@ -338,8 +338,8 @@ describe('the stateless stack', () => {
           's3:GetObject',
           's3:PutObject',
           'sqs:SendMessage',
-          // camt.053 statements: their pages are downloaded from the bank with the token, path-signed.
-          'kms:Sign',
+          // camt.053 statements: their pages are downloaded from the bank with the token (path-signed, with
+          // kms:Sign, only where the environment says so: not here).
           'secretsmanager:GetSecretValue',
         ].sort(),
       );
@@ -363,9 +363,6 @@ describe('the stateless stack', () => {
       expect(allowed.get('sqs:SendMessage')).toEqual([{ 'Fn::GetAtt': [dlq, 'Arn'] }]);
       expect(allowed.get('s3:GetObject')).toEqual([bodyObjects]);
       expect(allowed.get('s3:PutObject')).toEqual([statementObjects]);
-      expect(allowed.get('kms:Sign')).toEqual([
-        { 'Fn::GetAtt': [statefulId(simulation, 'AWS::KMS::Key'), 'Arn'] },
-      ]);
       expect(allowed.get('secretsmanager:GetSecretValue')).toEqual([
         { Ref: statefulId(simulation, 'AWS::SecretsManager::Secret') },
       ]);
@@ -464,7 +461,21 @@ describe('the stateless stack', () => {
       const signers = functionNames().filter((fn) =>
         resolvedStatements(simulation, fn).some((statement) => actionsOf(statement).includes('kms:Sign')),
       );
-      expect(signers.sort()).toEqual(signingFunctionNames().sort());
+      expect(signers.sort()).toEqual(signingFunctionNames({ pathSignature: false }).sort());
+    });
+
+    it('grants the processor kms:Sign only where GETs are path-signed (its camt.053 page downloads)', () => {
+      const signs = (synthesized: typeof simulation) =>
+        resolvedStatements(synthesized, fnNames.webhookProcessor).some((statement) =>
+          actionsOf(statement).includes('kms:Sign'),
+        );
+      expect(signs(simulation)).toBe(false);
+      const pathSigned = synthesize({ env: 'simulation', pathSignature: 'true' });
+      expect(signs(pathSigned)).toBe(true);
+      const signers = functionNames().filter((fn) =>
+        resolvedStatements(pathSigned, fn).some((statement) => actionsOf(statement).includes('kms:Sign')),
+      );
+      expect(signers.sort()).toEqual(signingFunctionNames({ pathSignature: true }).sort());
     });
   });
 
