@@ -137,4 +137,73 @@ describe('Bacs items through the sandbox', () => {
       Reference: 'CONTRA 1',
     });
   });
+
+  it('a collection and its return, a return not settled either way, a credit contra and a recall reach the events', async () => {
+    const returns = `/v1/Accounts/${account.id}/Transactions/Returns`;
+    const instruction = await admin('/__sim/direct-debits/instructions', {
+      accountId: account.id,
+      serviceUserNumber: '445566',
+      reference: 'GYM 7',
+    });
+    // An instruction through the automated service is collectable from the third day.
+    await world.simulator.advanceClock(3 * DAY);
+    const collected = (await admin('/__sim/direct-debits/collections', {
+      mandateId: (instruction.mandate as { id: string }).id,
+      amount: '25.00',
+    })) as { collection: { bacsTransactionId: string } };
+    const debitId = collected.collection.bacsTransactionId;
+    expect((await send(returns, { returns: [{ transactionId: debitId, reasonCode: 'A' }] })).status).toBe(
+      202,
+    );
+    const credit = await admin('/__sim/bacs/inbound-credits', {
+      accountId: account.id,
+      serviceUserNumber: '223557',
+      reference: 'REFUND 43',
+      amount: '15.00',
+    });
+    await world.simulator.advanceClock(DAY);
+    expect((await send(returns, { returns: [{ transactionId: credit.id, reasonCode: '0' }] })).status).toBe(
+      202,
+    );
+    const returned = await eventsOf('BacsDirectDebitReturnCreated', 'BacsDirectCreditReturnCreated');
+    const returnOf = (original: unknown) =>
+      returned.find((event) => event.detail.payload?.OriginalBacsTransactionId === original)?.detail.payload
+        ?.BacsTransactionId as string;
+    for (const original of [debitId, credit.id])
+      await admin(`/__sim/bacs/returns/${returnOf(original)}/not-settled`, {});
+    await admin('/__sim/bacs/contras', {
+      accountId: account.id,
+      kind: 'credit',
+      serviceUserNumber: '123456',
+      reference: 'CONTRA 2',
+      amount: '40.00',
+    });
+    const recalled = await admin('/__sim/bacs/inbound-credits', {
+      accountId: account.id,
+      serviceUserNumber: '223558',
+      reference: 'OOPS 1',
+      amount: '7.00',
+    });
+    await admin(`/__sim/bacs/inbound-credits/${recalled.id}/recall`, {});
+    await world.sandbox.settle();
+
+    const types = [
+      'BacsDirectDebitInboundPaymentCreated',
+      'BacsDirectDebitReturnCreated',
+      'BacsCreditPaymentNotSettled',
+      'BacsDebitPaymentNotSettled',
+      'BacsCreditContraReceived',
+      'BacsDirectCreditRecalled',
+    ];
+    const events = await eventsOf(...types);
+    expect([...new Set(events.map((event) => event.detailType))].sort()).toEqual([...types].sort());
+    // Each webhook once: one event per key.
+    expect(new Set(events.map((event) => event.detail.key)).size).toBe(events.length);
+    expect(
+      events.find((event) => event.detailType === 'BacsDirectDebitReturnCreated')?.detail.payload,
+    ).toMatchObject({ OriginalBacsTransactionId: debitId, ReasonCode: 'A' });
+    expect(
+      events.find((event) => event.detailType === 'BacsDirectCreditRecalled')?.detail.payload,
+    ).toMatchObject({ BacsTransactionId: recalled.id });
+  });
 });
