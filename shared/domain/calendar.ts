@@ -6,8 +6,9 @@ export type LocalDate = string;
 /** A wall-clock time of day, `HH:mm`. */
 export type LocalTime = string;
 
-/** The time zone of every time the spec gives in "UK time". */
-export const UK_TIME_ZONE = 'Europe/London';
+import { UK_TIME_ZONE } from './uk-time-zone.js';
+
+export { UK_TIME_ZONE };
 
 /**
  * Years the calendars answer for. Before 2019 England and Wales had one-off changes (1995, 1999, 2002,

@@ -9,7 +9,7 @@ import { type HttpResult, problem } from '../http/problem.js';
 import { JsonReadError, type JsonValue, readJson, REQUEST_JSON_LIMITS } from '../json/read-json.js';
 import type { Operation, RuleContext } from '../operations/operation.js';
 import { validateRequest } from '../operations/validate.js';
-import { UK_TIME_ZONE } from '../domain/calendar.js';
+import { UK_TIME_ZONE } from '../domain/uk-time-zone.js';
 
 /** Header telling the caller that the bank had already processed an earlier attempt of this request. */
 export const OUTCOME_HEADER = 'clearway-outcome';
@@ -150,14 +150,19 @@ export function isValidIdempotencyKey(key: string): boolean {
   return IDEMPOTENCY_KEY_PATTERN.test(key);
 }
 
-const UK_CLOCK = new Intl.DateTimeFormat('en-GB', {
-  timeZone: UK_TIME_ZONE,
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+/** A time as a person reads it in the UK, built on first use: an Intl formatter costs a cold start. */
+let ukClock: Intl.DateTimeFormat | undefined;
+function ukClockTime(at: Date): string {
+  ukClock ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: UK_TIME_ZONE,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  return ukClock.format(at);
+}
 
 /**
  * The gateway's answer to a request `checkRequest` refused: the bank's problem members with the path as
@@ -181,6 +186,6 @@ export function refusalProblem(
   const time =
     judgedAt === undefined
       ? ''
-      : ` Rules that depend on the time were judged at ${judgedAt.toISOString()} (${UK_CLOCK.format(judgedAt)} UK time).${clockHint ? ` ${clockHint}` : ''}`;
+      : ` Rules that depend on the time were judged at ${judgedAt.toISOString()} (${ukClockTime(judgedAt)} UK time).${clockHint ? ` ${clockHint}` : ''}`;
   return problem(status, title, `${method} ${path}: ${what}.${time}`, errors, headers, path);
 }
