@@ -145,23 +145,21 @@ export function returnableFor(
 }
 
 /**
- * Returns a received payment (`createChapsReturnPayment`): a payment out to its sender from the account it
- * credited, the full amount, `IsReturn` true. Its `EndToEndTransactionId` is the return's own instruction id
- * (the request has no end-to-end id; the gateway's records key the return on it).
+ * The pacs.004 of a return: the original message going back, its debtor the original's creditor and its
+ * creditor the original's debtor, with the return's own ids, amount and reason.
  */
-export function sendReturn(
-  ctx: SchemeContext,
-  original: ChapsPayment,
+function returnMessage(
+  m: ChapsMessage,
   request: { instructionId: string; reason: string; additionalInformation?: string },
-): ChapsPayment {
-  const m = original.message;
-  const payment = newPayment(ctx, 'return', {
+  endToEndId: string,
+  amount: ChapsMessage['amount'],
+): ChapsMessage {
+  return {
     instructionId: request.instructionId,
-    endToEndId: request.instructionId,
+    endToEndId,
     uetr: randomUUID(),
-    amount: m.amount,
+    amount,
     currency: m.currency,
-    // The return goes back: its debtor is the original's creditor (us), its creditor the original's debtor.
     debtor: m.creditor,
     ...(m.creditorAccount && { debtorAccount: m.creditorAccount }),
     creditor: m.debtor,
@@ -173,7 +171,21 @@ export function sendReturn(
     ...(request.additionalInformation !== undefined && {
       additionalInformation: request.additionalInformation,
     }),
-  });
+  };
+}
+
+/**
+ * Returns a received payment (`createChapsReturnPayment`): a payment out to its sender from the account it
+ * credited, the full amount, `IsReturn` true. Its `EndToEndTransactionId` is the return's own instruction id
+ * (the request has no end-to-end id; the gateway's records key the return on it).
+ */
+export function sendReturn(
+  ctx: SchemeContext,
+  original: ChapsPayment,
+  request: { instructionId: string; reason: string; additionalInformation?: string },
+): ChapsPayment {
+  const m = original.message;
+  const payment = newPayment(ctx, 'return', returnMessage(m, request, request.instructionId, m.amount));
   payment.returnOf = original.id;
   payment.ourAccount = m.creditorAccount;
   payment.accountId = original.accountId;
@@ -392,25 +404,11 @@ export function receiveReturn(
   },
 ): ChapsPayment {
   const m = original.message;
-  const payment = newPayment(ctx, 'inbound-return', {
-    instructionId: request.instructionId,
-    endToEndId: m.endToEndId,
-    uetr: randomUUID(),
-    amount: request.amount ?? m.amount,
-    currency: m.currency,
-    // Back from the original's creditor to its debtor.
-    debtor: m.creditor,
-    ...(m.creditorAccount && { debtorAccount: m.creditorAccount }),
-    creditor: m.debtor,
-    ...(m.debtorAccount && { creditorAccount: m.debtorAccount }),
-    ...(m.otherBankBic !== undefined && { otherBankBic: m.otherBankBic }),
-    ...(m.reference !== undefined && { reference: m.reference }),
-    referenceForm: m.referenceForm,
-    returnReason: request.reason,
-    ...(request.additionalInformation !== undefined && {
-      additionalInformation: request.additionalInformation,
-    }),
-  });
+  const payment = newPayment(
+    ctx,
+    'inbound-return',
+    returnMessage(m, request, m.endToEndId, request.amount ?? m.amount),
+  );
   payment.returnOf = original.id;
   payment.ourAccount = original.ourAccount;
   if (original.accountId !== undefined) payment.accountId = original.accountId;
