@@ -2011,6 +2011,110 @@ export type StatementsReadyForDownloadDetail = {
   };
 };
 
+/** The detail of the clearway.bank event with detail-type RetailCustomer.ApplicationSuccessful. */
+export type RetailCustomerApplicationSuccessfulDetail = {
+  type: "RetailCustomer.ApplicationSuccessful";
+  version: 1;
+  key: string;
+  receivedAt: string;
+  deliveryAttempt: number;
+  institutionId?: string;
+  payload: {
+    ApplicationId: string;
+    CustomerId: string;
+    KycStatus: "Pass";
+  };
+};
+
+/** The detail of the clearway.bank event with detail-type RetailCustomer.ApplicationDeclined. */
+export type RetailCustomerApplicationDeclinedDetail = {
+  type: "RetailCustomer.ApplicationDeclined";
+  version: 1;
+  key: string;
+  receivedAt: string;
+  deliveryAttempt: number;
+  institutionId?: string;
+  payload: {
+    ApplicationId: string;
+    KycStatus: "Fail";
+  };
+};
+
+/** The detail of the clearway.bank event with detail-type RetailCustomer.AdditionalInfoRequired. */
+export type RetailCustomerAdditionalInfoRequiredDetail = {
+  type: "RetailCustomer.AdditionalInfoRequired";
+  version: 1;
+  key: string;
+  receivedAt: string;
+  deliveryAttempt: number;
+  institutionId?: string;
+  payload: {
+    ApplicationId: string;
+    KycStatus: "Pending";
+    RequiredActions: Array<{
+      action: string;
+      url: string;
+    }>;
+  };
+};
+
+/** The detail of the clearway.bank event with detail-type AccountClosureCompleted. */
+export type AccountClosureCompletedDetail = {
+  type: "AccountClosureCompleted";
+  version: 1;
+  key: string;
+  receivedAt: string;
+  deliveryAttempt: number;
+  institutionId?: string;
+  payload: {
+    AccountId: string;
+    ClosureReason: string;
+    AccountModifiedDateTime?: string;
+    TimestampCreated?: string;
+  };
+};
+
+/** The detail of the clearway.bank event with detail-type AccountClosureFailed. */
+export type AccountClosureFailedDetail = {
+  type: "AccountClosureFailed";
+  version: 1;
+  key: string;
+  receivedAt: string;
+  deliveryAttempt: number;
+  institutionId?: string;
+  payload: {
+    AccountId: string;
+    ClosureReason: string | null;
+    ClosureFailureReasons: Array<string>;
+    AccountModifiedDateTime: string;
+  };
+};
+
+/** The detail of the clearway.bank event with detail-type InterestPaid. */
+export type InterestPaidDetail = {
+  type: "InterestPaid";
+  version: 1;
+  key: string;
+  receivedAt: string;
+  deliveryAttempt: number;
+  institutionId?: string;
+  payload: {
+    TransactionId: string;
+    EndToEndTransactionId?: string | null;
+    EndToEndTransactionID?: string | null;
+    Amount: number;
+    CurrencyCode?: string | null;
+    DebitCreditCode?: "Credit" | "Debit" | null;
+    Timestamp: string;
+    Reference: string;
+    DestinationAccountId: string;
+    AccrualPeriod?: {
+      Start: string;
+      End: string;
+    } | null;
+  };
+};
+
 /** The detail of the clearway.gateway event with detail-type PaymentStatusChanged. */
 export type PaymentStatusChangedDetail = {
   key: string;
@@ -2162,6 +2266,35 @@ export type MccyTransactionStatusChangedDetail = {
   };
 };
 
+/** The detail of the clearway.gateway event with detail-type AccountClosureStatusChanged. */
+export type AccountClosureStatusChangedDetail = {
+  key: string;
+  transitionId: string;
+  accountId: string;
+  from: "Requested" | "Pending" | "OutcomeUnknown" | "Refused" | "Complete" | "Failed" | null;
+  to: "Requested" | "Pending" | "OutcomeUnknown" | "Refused" | "Complete" | "Failed";
+  record: {
+    accountId: string;
+    status: "Requested" | "Pending" | "OutcomeUnknown" | "Refused" | "Complete" | "Failed";
+    closureReason?: string;
+    requestId?: string;
+    requestedAt?: string;
+    seenOnly?: true;
+    failureReasons?: Array<string>;
+    generation: number;
+    createdAt: string;
+    updatedAt: string;
+    history: Array<{
+      transitionId: string;
+      from: "Requested" | "Pending" | "OutcomeUnknown" | "Refused" | "Complete" | "Failed" | null;
+      to: "Requested" | "Pending" | "OutcomeUnknown" | "Refused" | "Complete" | "Failed";
+      at: string;
+      cause: string;
+      failureReasons?: Array<string>;
+    }>;
+  };
+};
+
 /** The detail of the clearway.gateway event with detail-type MccyCancellationWindowClosed. */
 export type MccyCancellationWindowClosedDetail = {
   key: string;
@@ -2282,6 +2415,12 @@ export interface BankEventDetails {
   "Payments.Mccy.PaymentValidationFailed": PaymentsMccyPaymentValidationFailedDetail;
   "Payments.Mccy.PaymentAssessmentFailed": PaymentsMccyPaymentAssessmentFailedDetail;
   "Statements.ReadyForDownload": StatementsReadyForDownloadDetail;
+  "RetailCustomer.ApplicationSuccessful": RetailCustomerApplicationSuccessfulDetail;
+  "RetailCustomer.ApplicationDeclined": RetailCustomerApplicationDeclinedDetail;
+  "RetailCustomer.AdditionalInfoRequired": RetailCustomerAdditionalInfoRequiredDetail;
+  "AccountClosureCompleted": AccountClosureCompletedDetail;
+  "AccountClosureFailed": AccountClosureFailedDetail;
+  "InterestPaid": InterestPaidDetail;
 }
 
 /** Gateway events (source `clearway.gateway`) by detail-type. */
@@ -2290,6 +2429,7 @@ export interface GatewayEventDetails {
   "FxTradeStatusChanged": FxTradeStatusChangedDetail;
   "StatementArchived": StatementArchivedDetail;
   "MccyTransactionStatusChanged": MccyTransactionStatusChangedDetail;
+  "AccountClosureStatusChanged": AccountClosureStatusChangedDetail;
   "MccyCancellationWindowClosed": MccyCancellationWindowClosedDetail;
   "MccyBatchProcessingDue": MccyBatchProcessingDueDetail;
   "MccyBatchOverdue": MccyBatchOverdueDetail;

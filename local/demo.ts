@@ -8,6 +8,8 @@ import {
   type Problem,
 } from '#client/index.js';
 import { addDays, nextBusinessDay, ukDateOf, ukInstant } from '#shared/domain/calendar.js';
+import { MoneyDecimal } from '#shared/domain/money.js';
+import { customerV2Examples } from '#shared/operations/customers-v2/examples.js';
 
 type Instruction = OperationRequest<'sendFpsPayments'>['body']['paymentInstructions'][number];
 type Transfer = Instruction['creditTransfers'][number];
@@ -77,14 +79,21 @@ async function simulate(path: string, body: unknown): Promise<unknown> {
   return JSON.parse(text);
 }
 
-/** Polls the sandbox's event list until `count` events match (webhooks arrive after the answer), for at most 10 s. */
-async function eventsWhere(count: number, match: (event: BankEvent) => boolean): Promise<BankEvent[]> {
+/**
+ * Polls the sandbox's event list until `count` events match (webhooks arrive after the answer), for at most 10 s;
+ * prints each with `shown` (default: its payload).
+ */
+async function eventsWhere(
+  count: number,
+  match: (event: BankEvent) => boolean,
+  shown: (event: BankEvent) => unknown = (event) => event.detail.payload ?? event.detail,
+): Promise<BankEvent[]> {
   const until = Date.now() + 10_000;
   for (;;) {
     const response = await fetch(`${gatewayUrl}/gateway/local/events`);
     const events = ((await response.json()) as { events: BankEvent[] }).events.filter(match);
     if (events.length >= count || Date.now() > until) {
-      for (const event of events) show(`event ${event.detailType}`, event.detail.payload ?? event.detail);
+      for (const event of events) show(`event ${event.detailType}`, shown(event));
       if (events.length < count)
         throw new Error(`expected ${count} event(s), saw ${events.length} within 10 s`);
       return events;
@@ -730,6 +739,253 @@ async function main(): Promise<void> {
           (event.detail.payload as { OriginalBacsTransactionId?: string }).OriginalBacsTransactionId ===
             credit.id,
       );
+    },
+  );
+
+  await step(
+    'A company with a director and a beneficial owner, an onboarding check that asks for more information then passes',
+    async () => {
+      const idOf = (answer: { body: unknown }) => (answer.body as { id: string }).id;
+      // The company of the registry's example (`createLegalEntity`), as the OpenAPI document shows it.
+      const company = idOf(
+        await call(
+          clearway.createLegalEntity({
+            body: customerV2Examples.createLegalEntity.body as OperationRequest<'createLegalEntity'>['body'],
+          }),
+        ),
+      );
+      // Non-account holders: each create names the company, which links them to it as its related parties.
+      const director = idOf(
+        await call(
+          clearway.createDirector({
+            body: {
+              customerId: company,
+              personalDetails: { firstName: 'Jane', surname: 'Smith', countryOfResidence: 'GBR' },
+            },
+          }),
+        ),
+      );
+      const owner = idOf(
+        await call(
+          clearway.createUbo({
+            body: {
+              customerId: company,
+              ownershipPercentage: 60,
+              uboType: 'NaturalPerson',
+              personalDetails: {
+                firstName: 'Omar',
+                surname: 'Khan',
+                countryOfResidence: 'GBR',
+                dateOfBirth: '1970-11-05',
+              },
+            },
+          }),
+        ),
+      );
+      const related = await call(clearway.listRelatedParties({ pathParams: { customerId: company } }));
+      const parties = JSON.stringify(related.body);
+      show('related parties of the company', {
+        director: parties.includes(director),
+        ubo: parties.includes(owner),
+      });
+
+      // The simulation environment's surname "info" asks for documents; with emails off, by webhook.
+      const applied = await call(
+        clearway.onboardRetailCustomer({
+          body: {
+            customerData: {
+              ...customerV2Examples.onboardRetailCustomer.body.customerData,
+              name: { firstName: 'Ada', surname: 'info' },
+              idvEmailsEnabled: false,
+            },
+          } as OperationRequest<'onboardRetailCustomer'>['body'],
+        }),
+      );
+      const { applicationId } = applied.body as { applicationId: string };
+      show('applicationId', applicationId);
+      const ofApplication = (type: string) => (event: BankEvent) =>
+        event.detailType === type &&
+        (event.detail.payload as { ApplicationId?: string }).ApplicationId === applicationId;
+      // The bank's checks take a few seconds of its clock.
+      await simulate('/__sim/clock/advance', { seconds: 5 });
+      await eventsWhere(1, ofApplication('RetailCustomer.AdditionalInfoRequired'), (event) =>
+        // The actions only: each url is the customer's own upload session.
+        (event.detail.payload as { RequiredActions: { action: string }[] }).RequiredActions.map(
+          ({ action }) => action,
+        ),
+      );
+      await simulate(`/__sim/due-diligence/applications/${applicationId}/uploads`, {
+        document: 'DrivingLicence',
+      });
+      await simulate('/__sim/clock/advance', { seconds: 5 });
+      await eventsWhere(1, ofApplication('RetailCustomer.ApplicationSuccessful'));
+    },
+  );
+
+  await step(
+    'Savings: a tiered account paid into, a month of interest (InterestPaid), a nominated account, then the account closed and followed to Complete',
+    async () => {
+      const admin = async (method: string, path: string, body?: unknown) => {
+        const response = await fetch(`${simulatorUrl}${path}`, {
+          method,
+          ...(body !== undefined && { body: JSON.stringify(body) }),
+        });
+        if (!response.ok) throw new Error(`simulator ${path}: ${response.status} ${await response.text()}`);
+        return (await response.json()) as Record<string, unknown>;
+      };
+      const customer = await call(
+        clearway.createRetailCustomer({
+          body: {
+            firstName: 'Jane',
+            surname: 'Saver',
+            dateOfBirth: '1990-02-28',
+            email: 'jane.saver@example.com',
+            idCountryOfIssue: 'GBR',
+            idType: 'Passport',
+            idNumber: '123456789',
+            idExpiryDate: '2030-01-01T00:00:00Z',
+            currentAddress: {
+              addressType: 'ResidentialAddress',
+              countryCode: 'GBR',
+              buildingNameNumber: '16',
+              streetName: 'Sea Road',
+              city: 'Enfield',
+              postalCode: 'N12 4NS',
+            },
+          },
+        }),
+      );
+      const customerId = (customer.body as { id: string }).id;
+      // The simulator's seeded "Tiered Saver": 3% to £1,000, 4% to £5,000, 4.75% to £10,000, paid monthly.
+      const tiered = '6b8e5d2f-3a4c-4d7e-9f0a-1b2c3d4e5f60';
+      // Opened empty (the sandbox's accounts otherwise start with an opening balance), so the account holds
+      // only what is paid in; the sandbox's setting is put back at once.
+      const { openingBalance } = await admin('GET', '/__sim/payments/config');
+      await admin('PATCH', '/__sim/payments/config', { openingBalance: '0.00' });
+      let opened: { status: number; body: unknown };
+      try {
+        opened = await call(
+          clearway.createSavingsAccount({
+            body: {
+              ownerName: 'Jane Saver',
+              sortCode: '040004',
+              productId: '1a2b3c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d',
+              customers: [{ customerId }],
+              interestConfigurationId: tiered,
+            },
+          }),
+        );
+      } finally {
+        await admin('PATCH', '/__sim/payments/config', { openingBalance });
+      }
+      const savings = (opened.body as { account: { accountId: string; iban: string } }).account;
+      const configurations = await call(
+        clearway.getAccountInterestConfigurations({ pathParams: { accountId: savings.accountId } }),
+      );
+      show('interest configuration', (configurations.body as { current?: unknown }).current);
+      await simulate(`/__sim/accounts/${savings.accountId}/credit`, {
+        amount: '8000.00',
+        debtorName: 'Jane Saver',
+        reference: 'Savings',
+      });
+
+      // A month on, past the month end: the month's interest is paid into the account.
+      const later = ukInstant(addDays(ukDateOf(await sandboxNow()), 31), '09:00');
+      await simulate('/__sim/clock/set', { to: later.toISOString() });
+      const paid = await eventsWhere(
+        1,
+        (event) =>
+          event.detailType === 'InterestPaid' &&
+          (event.detail.payload as { DestinationAccountId?: string }).DestinationAccountId ===
+            savings.accountId,
+        (event) => {
+          const { Amount, AccrualPeriod } = event.detail.payload as {
+            Amount: number;
+            AccrualPeriod?: unknown;
+          };
+          return { Amount, AccrualPeriod };
+        },
+      );
+      const interest = paid.reduce(
+        (sum, event) => sum.plus(String((event.detail.payload as { Amount: number }).Amount)),
+        new MoneyDecimal(0),
+      );
+
+      // What accrues until the closure goes to the nominated account: the institution's sterling account.
+      await call(
+        clearway.setNominatedAccount({
+          pathParams: { accountId: savings.accountId },
+          body: { identifier: account.iban, identifierKind: 'IBAN', ownerName: 'Jane Saver' },
+        }),
+      );
+      // The funds withdrawn first (a closure fails with money left in the account).
+      const run = Date.now().toString(36);
+      const balance = new MoneyDecimal('8000.00').plus(interest);
+      await call(
+        clearway.sendFpsPayments({
+          body: {
+            paymentInstructions: [
+              {
+                debtor: { address: '16 Sea Road, Enfield' },
+                paymentInstructionIdentification: `demo-sv-${run}`,
+                debtorAccount: { identification: { iban: savings.iban } },
+                creditTransfers: [
+                  {
+                    paymentIdentification: {
+                      instructionIdentification: `demo-sv-${run}`,
+                      endToEndIdentification: `demo-sv-${run}`,
+                    },
+                    amount: { instructedAmount: balance.toNumber(), currency: 'GBP' },
+                    creditor: { name: 'Jane Saver' },
+                    creditorAccount: {
+                      identification: {
+                        other: { identification: '20000055779911', schemeName: { code: 'BBAN' } },
+                      },
+                    },
+                    remittanceInformation: {
+                      structured: { creditorReferenceInformation: { reference: 'Savings withdrawn' } },
+                    },
+                  },
+                ],
+              },
+            ],
+          },
+        }),
+      );
+      await eventsWhere(
+        1,
+        (event) =>
+          event.detailType === 'TransactionSettled' &&
+          (event.detail.payload as { EndToEndTransactionId?: string }).EndToEndTransactionId ===
+            `demo-sv-${run}`,
+        (event) => ({ Amount: (event.detail.payload as { Amount?: number }).Amount }),
+      );
+
+      const closed = await call(
+        clearway.closeAccount({
+          pathParams: { accountId: savings.accountId },
+          body: { closureReason: 'AccountSwitched' },
+        }),
+      );
+      show('answer', closed.body);
+      // The bank closes it asynchronously, a minute later on its clock.
+      await simulate('/__sim/clock/advance', { seconds: 61 });
+      await eventsWhere(
+        1,
+        (event) =>
+          event.detailType === 'AccountClosureStatusChanged' &&
+          (event.detail as unknown as { accountId?: string; to?: string }).accountId === savings.accountId &&
+          (event.detail as unknown as { to?: string }).to === 'Complete',
+        (event) => {
+          const { from, to } = event.detail as unknown as { from: string; to: string };
+          return { from, to };
+        },
+      );
+      const record = await call(
+        clearway.gateway.getAccountClosureRecord({ pathParams: { accountId: savings.accountId } }),
+      );
+      const { status, history } = record.body as { status: string; history: { to: string; cause: string }[] };
+      show('closure record', { status, history: history.map(({ to }) => to) });
     },
   );
 

@@ -23,6 +23,8 @@ export const ENV = {
   mccyBatchWorkflowArn: 'MCCY_BATCH_WORKFLOW_ARN',
   /** The payee name-check outcomes by end-to-end id. */
   nameChecksTable: 'NAME_CHECKS_TABLE',
+  /** The account closures the gateway follows, by account id (shared/account-closures/). */
+  accountClosuresTable: 'ACCOUNT_CLOSURES_TABLE',
   /** How many hours a name-check outcome is kept (whole hours). */
   nameCheckTtlHours: 'NAME_CHECK_TTL_HOURS',
   /** `off` or `refuse-no-match`: what the payments function does with a payment's name-check outcome. */

@@ -1,4 +1,9 @@
 import * as z from 'zod/mini';
+import {
+  ACCOUNT_CLOSURE_STATUS_CHANGED,
+  type AccountClosureRecord,
+  CLOSURE_STATUSES,
+} from '../account-closures/records.js';
 import { TRADE_STATUSES, type TradeRecord } from '../fx/records.js';
 import { FX_TRADE_STATUS_CHANGED } from '../fx/records.js';
 import { API_TOKEN_EXPIRING } from '../bank/token-expiry.js';
@@ -137,6 +142,32 @@ export const mccyTransactionSchema = z.object({
   reason: optionalText,
 });
 
+const closureStatus = z.enum(CLOSURE_STATUSES);
+
+export const accountClosureRecordSchema = z.object({
+  accountId: text,
+  status: closureStatus,
+  closureReason: optionalText,
+  requestId: optionalText,
+  requestedAt: z.optional(timestamp),
+  // A closure the gateway never requested, first seen in one of the bank's webhooks.
+  seenOnly: z.optional(z.literal(true)),
+  failureReasons: z.optional(z.array(text)),
+  generation: z.int().check(z.positive()),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  history: z.array(
+    z.object({
+      transitionId: text,
+      from: z.nullable(closureStatus),
+      to: closureStatus,
+      at: timestamp,
+      cause: text,
+      failureReasons: z.optional(z.array(text)),
+    }),
+  ),
+});
+
 /** The batch workflow's events (`shared/workflows/mccy-batch.ts`): the batch and its times. */
 const batchWorkflowStep = {
   ...identity,
@@ -191,6 +222,13 @@ export const gatewayEventDetails = {
     transactionStatus,
     z.object({ batchId: text, endToEndId: text, ...mccyTransactionSchema.shape }),
   ),
+  [ACCOUNT_CLOSURE_STATUS_CHANGED]: z.object({
+    ...identity,
+    accountId: text,
+    from: z.nullable(closureStatus),
+    to: closureStatus,
+    record: accountClosureRecordSchema,
+  }),
   [MCCY_CANCELLATION_WINDOW_CLOSED]: z.object(batchWorkflowStep),
   [MCCY_BATCH_PROCESSING_DUE]: z.object(batchWorkflowStep),
   [MCCY_BATCH_OVERDUE]: z.object({
@@ -221,3 +259,4 @@ true satisfies SameShape<z.output<typeof paymentRecordSchema>, PaymentRecord>;
 true satisfies SameShape<z.output<typeof tradeRecordSchema>, TradeRecord>;
 true satisfies SameShape<z.output<typeof nameCheckOutcome>, NameCheckOutcome>;
 true satisfies SameShape<z.output<typeof mccyTransactionSchema>, BatchTransaction>;
+true satisfies SameShape<z.output<typeof accountClosureRecordSchema>, AccountClosureRecord>;

@@ -1,3 +1,4 @@
+import { accountClosuresFamily } from '../account-closures/family.js';
 import { fxFamily } from '../fx/family.js';
 import { mccyPaymentsFamily } from '../mccy-payments/family.js';
 import { nameChecksFamily } from '../name-checks/family.js';
@@ -12,6 +13,7 @@ const definitions = [
   fxFamily,
   mccyPaymentsFamily,
   statementsFamily,
+  accountClosuresFamily,
 ] as const satisfies readonly FamilyDefinition[];
 
 /** The definitions with their own types: their reads' ids and paths as literals (the typed client). */

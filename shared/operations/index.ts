@@ -4,6 +4,8 @@ import type * as chaps from './chaps/operations.js';
 import { chapsOperations } from './chaps/operations.js';
 import type * as customers from './customers/operations.js';
 import { customerOperations } from './customers/operations.js';
+import type * as customersV2 from './customers-v2/operations.js';
+import { customerV2Operations } from './customers-v2/operations.js';
 import type * as directDebits from './direct-debits/operations.js';
 import { directDebitOperations } from './direct-debits/operations.js';
 import type * as fx from './fx/operations.js';
@@ -19,6 +21,8 @@ import type * as nameChecks from './name-checks/operations.js';
 import { nameCheckOperations } from './name-checks/operations.js';
 import type * as payments from './payments/operations.js';
 import { paymentOperations } from './payments/operations.js';
+import type * as savings from './savings/operations.js';
+import { savingsOperations } from './savings/operations.js';
 import type * as sterlingAccounts from './sterling-accounts/operations.js';
 import { sterlingAccountOperations } from './sterling-accounts/operations.js';
 import type * as sterlingExtras from './sterling-extras/operations.js';
@@ -31,8 +35,10 @@ export const operations: readonly Operation[] = [
   ...testOperations,
   ...sterlingAccountOperations,
   ...sterlingExtraOperations,
+  ...savingsOperations,
   ...paymentOperations,
   ...customerOperations,
+  ...customerV2Operations,
   ...nameCheckOperations,
   ...nameCheckOnboardingOperations,
   ...directDebitOperations,
@@ -60,8 +66,10 @@ type RecordsOf<Module> = {
 export type OperationsById = RecordsOf<typeof test> &
   RecordsOf<typeof sterlingAccounts> &
   RecordsOf<typeof sterlingExtras> &
+  RecordsOf<typeof savings> &
   RecordsOf<typeof payments> &
   RecordsOf<typeof customers> &
+  RecordsOf<typeof customersV2> &
   RecordsOf<typeof nameChecks> &
   RecordsOf<typeof nameCheckOnboarding> &
   RecordsOf<typeof directDebits> &

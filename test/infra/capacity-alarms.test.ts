@@ -25,6 +25,7 @@ const tableAlarms = [
   'FxTableThrottled',
   'MccyBatchesTableThrottled',
   'AttentionTableThrottled',
+  'AccountClosuresTableThrottled',
 ];
 const allAlarms = () => [
   ...accountAlarms,

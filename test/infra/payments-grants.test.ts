@@ -209,3 +209,53 @@ describe('the multi-currency batches table and who may use it', () => {
       expect(onBatches(fn)).toEqual([]);
   });
 });
+
+// Account closures here too, on the same synthesis.
+/** The account-closures table: the one keyed by `accountId`. */
+const closuresTableId = () =>
+  resourcesOfType(s.statefulJson, 'AWS::DynamoDB::Table').find(([, table]) =>
+    JSON.stringify(table.Properties?.KeySchema).includes('"accountId"'),
+  )?.[0];
+const onClosures = (fn: string) =>
+  statementsOf(fn)
+    .filter(
+      (statement) =>
+        JSON.stringify(statement.Resource) === JSON.stringify({ 'Fn::GetAtt': [closuresTableId(), 'Arn'] }),
+    )
+    .flatMap(actionsOf)
+    .sort();
+
+describe('the account-closures table and who may use it', () => {
+  it('exists in the stateful stack', () => {
+    expect(closuresTableId()).toBeDefined();
+  });
+
+  it('lets the sterling-accounts function get and put closures (every write a conditional put) and put events', () => {
+    expect(onClosures('sterling-accounts')).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem']);
+    expect(
+      statementsOf('sterling-accounts').filter((statement) =>
+        actionsOf(statement).includes('events:PutEvents'),
+      ),
+    ).toHaveLength(1);
+    expect(Object.keys(variablesOf(functionOf('sterling-accounts')))).toEqual(
+      expect.arrayContaining([ENV.accountClosuresTable, ENV.eventBusName, ENV.attentionTable]),
+    );
+  });
+
+  it('lets the processor get and put closures, and the read function only get', () => {
+    expect(onClosures(fnNames.webhookProcessor)).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem']);
+    expect(Object.keys(variablesOf(functionOf(fnNames.webhookProcessor)))).toContain(
+      ENV.accountClosuresTable,
+    );
+    expect(onClosures('gateway-account-closures')).toEqual(['dynamodb:GetItem']);
+    const dynamo = statementsOf('gateway-account-closures')
+      .flatMap(actionsOf)
+      .filter((action) => action.startsWith('dynamodb:'));
+    expect(dynamo).toEqual(['dynamodb:GetItem']);
+  });
+
+  it('gives no other function access to it', () => {
+    for (const fn of ['payments', 'fx', 'customers', 'gateway-payments', fnNames.webhookReceiver])
+      expect(onClosures(fn)).toEqual([]);
+  });
+});

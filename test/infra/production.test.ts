@@ -5,6 +5,7 @@ import { Stack } from 'aws-cdk-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fnNames, operationFunctionNames, pascalCase } from '#lib/catalog.js';
 import { concurrencyPlan, UNRESERVED_KEPT } from '#lib/config.js';
+import { accountClosuresTable } from '#shared/account-closures/table.js';
 import { attentionTable, idempotencyTable, webhookInboxTable } from '#shared/config/tables.js';
 import { tables } from '#shared/families/index.js';
 import { fxTable } from '#shared/fx/table.js';
@@ -45,6 +46,7 @@ const TALKERS: Record<string, readonly string[]> = {
   [nameChecksTable.name]: ['shared/name-checks/dynamodb-store.ts'],
   [fxTable.name]: ['shared/fx/dynamodb-store.ts'],
   [mccyBatchesTable.name]: ['shared/mccy-payments/dynamodb-store.ts', 'shared/workflows/mccy-batch.ts'],
+  [accountClosuresTable.name]: ['shared/account-closures/dynamodb-store.ts'],
 };
 
 /** The item action each SDK command (client or document client) or Step Functions integration stands for. */

@@ -289,7 +289,7 @@ describe('the stateless stack', () => {
       expect(JSON.stringify(allowed.get('ssm:GetParameter'))).toContain(`{"Ref":"${parameter}"}`);
     });
 
-    it('lets the processor only use the inbox, payments, fx, batch and attention tables, put events on the bus, consume the queue, quarantine and read large bodies', () => {
+    it('lets the processor only use the inbox, payments, fx, batch, account-closures and attention tables, put events on the bus, consume the queue, quarantine and read large bodies', () => {
       const inbox = statefulId(
         simulation,
         'AWS::DynamoDB::Table',
@@ -316,6 +316,9 @@ describe('the stateless stack', () => {
         (t) =>
           JSON.stringify(t.Properties?.KeySchema).includes('"key"') &&
           t.Properties?.TimeToLiveSpecification === undefined,
+      );
+      const closures = statefulId(simulation, 'AWS::DynamoDB::Table', (t) =>
+        JSON.stringify(t.Properties?.KeySchema).includes('"accountId"'),
       );
       const bus = statefulId(simulation, 'AWS::Events::EventBus');
       const { queue, dlq } = webhookQueues(simulation);
@@ -344,13 +347,15 @@ describe('the stateless stack', () => {
         ].sort(),
       );
       // FX trades and batch transactions move by conditional update after a read: no PutItem on their
-      // tables; payments by conditional put: no UpdateItem on theirs.
+      // tables; payments and account closures by conditional put: no UpdateItem on theirs.
       for (const action of items)
         expect(inAnyOrder(allowed.get(action))).toEqual(
           inAnyOrder([
             ...(action === 'dynamodb:PutItem' ? [{ 'Fn::GetAtt': [attention, 'Arn'] }] : []),
             { 'Fn::GetAtt': [inbox, 'Arn'] },
-            ...(action === 'dynamodb:UpdateItem' ? [] : [{ 'Fn::GetAtt': [payments, 'Arn'] }]),
+            ...(action === 'dynamodb:UpdateItem'
+              ? []
+              : [{ 'Fn::GetAtt': [payments, 'Arn'] }, { 'Fn::GetAtt': [closures, 'Arn'] }]),
             ...(action === 'dynamodb:PutItem'
               ? []
               : [{ 'Fn::GetAtt': [fx, 'Arn'] }, { 'Fn::GetAtt': [batches, 'Arn'] }]),
@@ -413,7 +418,11 @@ describe('the stateless stack', () => {
         // The payments, CHAPS and fx functions also track their records (their table and the bus):
         // payments-grants.test.ts (payments, fx, multi-currency batches).
         const paymentsTracking = ['payments', 'chaps-payments'].includes(fn);
-        const tracking = paymentsTracking || ['fx', 'mccy-payments'].includes(fn) ? ['events:PutEvents'] : [];
+        // The sterling-accounts function tracks account closures (payments-grants.test.ts).
+        const tracking =
+          paymentsTracking || ['fx', 'mccy-payments', 'sterling-accounts'].includes(fn)
+            ? ['events:PutEvents']
+            : [];
         // The multi-currency payments function starts each scheduled batch's workflow (below).
         if (fn === 'mccy-payments') tracking.push('states:StartExecution');
         // The functions tracking payments read a request's name checks in one BatchGetItem.

@@ -27,6 +27,7 @@ describe('a keyed write waits for at most three DynamoDB round trips, whatever i
     ['POST /fx/v1/quote', 200],
     ['POST /fx/v1/ExecuteQuote', 202],
     ['POST /open-banking/outbound/v1/name-verification', 200],
+    ['POST /v1/accounts/{accountId}/closure', 202],
   ])('%s', (request, status) => {
     expect(cost(request).status).toBe(status);
     expect(cost(request).sequential).toBeLessThanOrEqual(3);
@@ -57,6 +58,7 @@ describe('a webhook that moves the gateway’s state waits for three: inbox clai
     'processor: TransactionSettled of a gateway payment',
     'processor: Fx.Trade.Executed of a gateway execution',
     'processor: Payments.Mccy.TransactionSettled of a gateway batch',
+    'processor: AccountClosureCompleted of a gateway closure',
   ])('%s', (request) => {
     expect(cost(request).status).toBe(200);
     // The hook did write: the state move is among the calls.

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { balanceOf, moveMoney } from '#sim/core/ledger.js';
+import { customers } from '#sim/products/customers/product.js';
 import { receiveInboundPayment } from '#sim/products/mccy-accounts/money.js';
 import { MoneyDecimal } from '#shared/domain/money.js';
 import {
@@ -37,9 +39,11 @@ export const WRITE_PATHS = [
   'POST /fx/v1/quote',
   'POST /fx/v1/ExecuteQuote',
   'POST /open-banking/outbound/v1/name-verification',
+  'POST /v1/accounts/{accountId}/closure',
   'processor: TransactionSettled of a gateway payment',
   'processor: Fx.Trade.Executed of a gateway execution',
   'processor: Payments.Mccy.TransactionSettled of a gateway batch',
+  'processor: AccountClosureCompleted of a gateway closure',
 ] as const;
 
 export type WritePath = (typeof WRITE_PATHS)[number];
@@ -142,6 +146,33 @@ export async function measureWritePaths(world: World): Promise<WritePathCost[]> 
       }),
     );
 
+    // A savings account emptied, then closed: the bank completes the closure a minute later.
+    const customerId = randomUUID();
+    simulator.state.get(customers).set(customerId, {
+      id: customerId,
+      institutionId: simulator.institution.id,
+      firstName: 'Jane',
+      surname: 'Smith',
+    } as never);
+    const savings = await keyed('/v2/savings', {
+      ownerName: 'Jane Smith',
+      sortCode: '040004',
+      productId: '1a2b3c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d',
+      customers: [{ customerId }],
+    });
+    if (savings.status !== 201)
+      throw new Error(`the savings account was not opened: ${await savings.text()}`);
+    const savingsId = ((await savings.json()) as { account: { accountId: string } }).account.accountId;
+    moveMoney(
+      simulator.state,
+      savingsId,
+      balanceOf(simulator.state, savingsId).amount.negated(),
+      simulator.clock.now(),
+    );
+    await measure('POST /v1/accounts/{accountId}/closure', () =>
+      keyed(`/v1/accounts/${savingsId}/closure`, { closureReason: 'AccountSwitched' }),
+    );
+
     // A batch the bank processes at once, then an hour for it, the trade and the payment to settle.
     const processedBatch = randomUUID();
     const processed = await keyed(
@@ -176,6 +207,10 @@ export async function measureWritePaths(world: World): Promise<WritePathCost[]> 
     await process(
       'processor: Payments.Mccy.TransactionSettled of a gateway batch',
       webhookOf('Payments.Mccy.TransactionSettled', processedBatch),
+    );
+    await process(
+      'processor: AccountClosureCompleted of a gateway closure',
+      webhookOf('AccountClosureCompleted', savingsId),
     );
     return costs;
   } finally {

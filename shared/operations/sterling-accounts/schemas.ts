@@ -3,6 +3,7 @@ import { minorUnitsOf } from '#shared/domain/currencies.js';
 import type { Decimal } from 'decimal.js';
 import { decimalRuleSchema, jsonDecimal } from '#shared/domain/money.js';
 import type { FieldErrors } from '#shared/http/validation.js';
+import { CLOSURE_REASONS } from '#shared/domain/savings-rules.js';
 
 /**
  * The rules of spec part 1, "Real sterling accounts" and "Virtual sterling accounts", as zod schemas that
@@ -13,27 +14,11 @@ import type { FieldErrors } from '#shared/http/validation.js';
  */
 
 export const ACCOUNT_STATUSES = ['NotProvided', 'Enabled', 'Closed', 'Suspended'] as const;
-/** The eighteen reasons `PATCH /v1/accounts/{accountId}` takes (`sterling-v1.json`); NotProvided is not one. */
-export const STATUS_REASONS = [
-  'AccountHolderBankrupt',
-  'AccountHolderDeceased',
-  'AccountSwitched',
-  'CompanyNoLongerTrading',
-  'DissatisfiedCustomer',
-  'DuplicateSoleTraderAccount',
-  'FinancialCrime',
-  'FraudFirstParty',
-  'FraudThirdParty',
-  'FraudConfirmed',
-  'InternallyDormant',
-  'KYCRequired',
-  'LegallyDisputed',
-  'PotentialSanctionedIndividual',
-  'SanctionedIndividual',
-  'SuspectMoneyLaundering',
-  'TransactionDispute',
-  'Other',
-] as const;
+/**
+ * The eighteen reasons `PATCH /v1/accounts/{accountId}` takes (`sterling-v1.json`); NotProvided is not one. The
+ * closure request takes the same list.
+ */
+export const STATUS_REASONS = CLOSURE_REASONS;
 /** `POST /v3/Accounts` (`sterling-v3.json`). */
 export const USAGE_TYPES = [
   'YourFunds',

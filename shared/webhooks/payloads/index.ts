@@ -1,6 +1,11 @@
 import { type PayloadOf, typesOf, type WebhookRecord, type WebhookVersions } from './define.js';
 import { statementReadyForDownloadWebhook } from './camt053.js';
 import {
+  retailCustomerAdditionalInfoRequiredWebhook,
+  retailCustomerApplicationDeclinedWebhook,
+  retailCustomerApplicationSuccessfulWebhook,
+} from './customers.js';
+import {
   bacsCreditContraReceivedWebhook,
   bacsCreditPaymentNotSettledWebhook,
   bacsDebitContraReceivedWebhook,
@@ -54,6 +59,11 @@ import {
   transactionRejectedWebhook,
   transactionSettledWebhook,
 } from './payments.js';
+import {
+  accountClosureCompletedWebhook,
+  accountClosureFailedWebhook,
+  interestPaidWebhook,
+} from './savings.js';
 import {
   accountCreatedWebhook,
   virtualAccountCreatedWebhook,
@@ -125,6 +135,14 @@ export const webhookRecords = [
   mccyPaymentAssessmentFailedWebhook,
   // camt.053 statements.
   statementReadyForDownloadWebhook,
+  // Retail customer due diligence (KYC).
+  retailCustomerApplicationSuccessfulWebhook,
+  retailCustomerApplicationDeclinedWebhook,
+  retailCustomerAdditionalInfoRequiredWebhook,
+  // Savings accounts: closure and interest.
+  accountClosureCompletedWebhook,
+  accountClosureFailedWebhook,
+  interestPaidWebhook,
 ] as const;
 
 type KnownWebhookRecord = (typeof webhookRecords)[number];

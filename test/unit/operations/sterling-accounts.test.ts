@@ -76,7 +76,7 @@ const FORBIDDEN_IN_OWNER_NAME = ['|', '_', '[', ']', '<', '>', '^', '`', '~', '\
 const ALLOWED_IN_OWNER_NAME = ['!', '&', '*', ';', '%', '#', '@', '=', '"', '{', '}'];
 
 describe('the sterling account operations are registered for one function', () => {
-  it('registers the twelve operations of the spec, and the sterling-extras seven, under fn sterling-accounts, with a handler file', () => {
+  it('registers the twelve operations of the spec, the sterling-extras seven and the savings eleven, under fn sterling-accounts, with a handler file', () => {
     const routes = operationsOf('sterling-accounts').map(
       (operation) => `${operation.method} ${operation.path}`,
     );
@@ -102,6 +102,18 @@ describe('the sterling account operations are registered for one function', () =
         'POST /v1/accounts/{accountId}/related-accounts',
         'PATCH /v1/accounts/{accountId}/related-accounts/{iban}',
         'DELETE /v1/accounts/{accountId}/related-accounts/{iban}',
+        // shared/operations/savings/
+        'POST /v1/savings',
+        'POST /v2/savings',
+        'GET /v1/accounts/{accountId}/closure',
+        'POST /v1/accounts/{accountId}/closure',
+        'GET /v1/accounts/{accountId}/nominated-account',
+        'PUT /v1/accounts/{accountId}/nominated-account',
+        'GET /interest/v1/accounts/{accountId}/configurations',
+        'POST /interest/v1/accounts/{accountId}/configurations',
+        'PUT /interest/v1/accounts/{accountId}/future-configurations',
+        'DELETE /interest/v1/accounts/{accountId}/future-configurations',
+        'GET /interest/v1/configurations/{interestConfigurationId}',
       ].sort(),
     );
     expect(existsSync(new URL('../../../functions/sterling-accounts.ts', import.meta.url))).toBe(true);

@@ -17,6 +17,7 @@ import { TITLES } from '#sim/core/problems.js';
 import { defineState } from '#sim/core/state.js';
 import type { Product } from '#sim/core/product.js';
 import type { RouteContext, SimResponse } from '#sim/core/types.js';
+import { accountHolderOfInstitution, holderName } from '../customers-v2/graph.js';
 import { defined, openRealAccount } from '../sterling-accounts/accounts.js';
 
 export interface RetailCustomer extends AmendRetailCustomerBody {
@@ -74,12 +75,17 @@ export const customersProduct: Product = {
     bank.operation(createProtectedDepositAccount, (ctx) => {
       const { owner, sortCode, productId, customerId, minimumBalance } = ctx.body;
       const customer = ctx.state.get(customers).get(customerId);
-      if (!customer || customer.institutionId !== ctx.institution.id) {
+      // A v2 account holder (retail, sole trader, legal entity) opens one too.
+      const v2 = accountHolderOfInstitution(ctx.state, ctx.institution.id, customerId);
+      if ((!customer || customer.institutionId !== ctx.institution.id) && !v2) {
         return ctx.problem(400, TITLES.validation, 'the request is not valid', {
           customerId: [`no retail customer ${customerId}`],
         });
       }
-      const holder = [customer.firstName, customer.middleName, customer.surname].filter(Boolean).join(' ');
+      const holder =
+        customer && customer.institutionId === ctx.institution.id
+          ? [customer.firstName, customer.middleName, customer.surname].filter(Boolean).join(' ')
+          : holderName(v2!);
       // As sterling-v4.json's example: the account is named "Current Account", labelled with its holder.
       const account = openRealAccount(ctx, {
         name: 'Current Account',

@@ -49,9 +49,10 @@ export interface RealAccount extends Owner {
   productId?: string;
   /**
    * Set on the accounts opened for customers by `POST /accounts/sterling/v1/hub-accounts` and
-   * `.../payment-accounts` (products/sterling-extras): which kind, its holders and its interest profile.
+   * `.../payment-accounts` (products/sterling-extras) and `POST /v1/savings`, `/v2/savings` (products/savings):
+   * which kind, its holders and its interest profile.
    */
-  kind?: 'Hub' | 'CurrentAccount' | 'TransactionAccount';
+  kind?: 'Hub' | 'CurrentAccount' | 'TransactionAccount' | 'Savings';
   customerIds?: string[];
   interestConfigurationId?: string;
   timestampCreated: string;
@@ -294,7 +295,7 @@ function accountCreated(account: RealAccount, now: Date): WebhookPayload<'Accoun
     TimestampCreated: now.toISOString(),
     // The bank's names for the kind of account; POST /v3/Accounts creates current accounts only. A hub
     // account is a deposit account (FSCS protected deposits, the hub accounts page); the simulator's choice.
-    AccountType: account.kind === 'Hub' ? 'DepositAccount' : 'CurrentAccount',
+    AccountType: account.kind === 'Hub' || account.kind === 'Savings' ? 'DepositAccount' : 'CurrentAccount',
     LegalOwnerType: account.legalOwnerType ?? null,
     RelationshipType: account.relationshipType ?? null,
     // Only a protected deposit account (`POST /v4/Accounts`), a hub and a payment account have holders.

@@ -204,9 +204,11 @@ function representV3(account: RealAccount, ctx: RouteContext<unknown>) {
     // v3 list has no TransactionAccount); a hub account holds funds for its parties (the simulator's choice).
     ...(account.kind === 'Hub'
       ? { productType: 'Holding', accountSubType: 'HoldingAccount' }
-      : account.customerId || account.kind
-        ? { productType: 'Current', accountSubType: 'CurrentAccount' }
-        : { productType: productTypeOf(account.usageType), accountSubType: account.usageType }),
+      : account.kind === 'Savings'
+        ? { productType: 'Saving', accountSubType: 'SavingAccount' }
+        : account.customerId || account.kind
+          ? { productType: 'Current', accountSubType: 'CurrentAccount' }
+          : { productType: productTypeOf(account.usageType), accountSubType: account.usageType }),
     ...defined({ legalOwnerType, relationshipType }),
     status: account.status,
     statusReason: account.statusReason,

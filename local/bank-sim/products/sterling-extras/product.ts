@@ -19,9 +19,10 @@ import { link } from '#sim/core/hal.js';
 import { balanceAt } from '#sim/core/ledger.js';
 import type { Product } from '#sim/core/product.js';
 import { TITLES } from '#sim/core/problems.js';
-import { defineState } from '#sim/core/state.js';
+import { defineState, type SimState } from '#sim/core/state.js';
 import type { RouteContext, SimResponse } from '#sim/core/types.js';
 import { customers as retailCustomers } from '../customers/product.js';
+import { accountHolderOfInstitution } from '../customers-v2/graph.js';
 import { openRealAccount, type RealAccount, withAccount } from '../sterling-accounts/accounts.js';
 
 /**
@@ -31,7 +32,7 @@ import { openRealAccount, type RealAccount, withAccount } from '../sterling-acco
  * `AccountCreated`. Related accounts are kept per hub account.
  */
 
-interface RelatedAccount {
+export interface RelatedAccount {
   relatedAccountType: RelatedAccountType;
   ownerName: string;
   identifiers: { iban?: string; bban?: string; scan?: string };
@@ -39,8 +40,19 @@ interface RelatedAccount {
   modifiedDateTime: string;
 }
 
-/** Related accounts by hub account id, in the order added. */
+/** Related accounts by hub (or savings) account id, in the order added. */
 const relatedAccounts = defineState('sterling-related-accounts', () => new Map<string, RelatedAccount[]>());
+
+/** The account's related account of type Nominated (set through the related-accounts endpoints), if any. */
+export function nominatedRelatedAccount(
+  state: SimState,
+  accountId: string,
+): Readonly<RelatedAccount> | undefined {
+  return state
+    .get(relatedAccounts)
+    .get(accountId)
+    ?.find((r) => r.relatedAccountType === 'Nominated');
+}
 
 /** The webhook page's limit on `Customers`; the create documents none, so more is the bank's 422 here. */
 const MAX_HOLDERS = 5;
@@ -217,7 +229,8 @@ function holdersProblem(
   const known = ctx.state.get(retailCustomers);
   const unknown = holders.find(({ customerId }) => {
     const customer = known.get(customerId.toLowerCase()) ?? known.get(customerId);
-    return !customer || customer.institutionId !== ctx.institution.id;
+    const v1 = customer?.institutionId === ctx.institution.id;
+    return !v1 && !accountHolderOfInstitution(ctx.state, ctx.institution.id, customerId);
   });
   return unknown ? ctx.problem(404, TITLES.notFound, `no customer ${unknown.customerId}`) : undefined;
 }
@@ -252,14 +265,14 @@ function relatedLinks(ctx: RouteContext<unknown>, account: RealAccount) {
 
 /**
  * The hub account named by the path and its related accounts, or 404: related accounts belong to hub (and
- * savings) accounts, and the simulator has no savings accounts.
+ * savings) accounts (products/savings reads their Nominated one).
  */
 function withHubAccount(
   ctx: RouteContext<unknown, { accountId: string }>,
   then: (account: RealAccount, related: RelatedAccount[]) => SimResponse,
 ): SimResponse {
   return withAccount(ctx, (account) => {
-    if (account.kind !== 'Hub') {
+    if (account.kind !== 'Hub' && account.kind !== 'Savings') {
       return ctx.problem(404, TITLES.notFound, `no hub or savings account ${account.id}`);
     }
     return then(account, ctx.state.get(relatedAccounts).get(account.id) ?? []);
