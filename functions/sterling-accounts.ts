@@ -10,5 +10,8 @@ const operations = [...sterlingAccountOperations, ...sterlingExtraOperations, ..
 const dependencies = awsOperationDependencies(operations, [accountClosuresFamily]);
 await buildAtColdStart(dependencies);
 
-/** Sterling accounts: real and virtual (/v1, /v2, /v3 Accounts), hub, payment and related accounts, end-of-day balances. */
+/**
+ * Sterling accounts: real and virtual (/v1, /v2, /v3 Accounts), hub, payment and related accounts, end-of-day
+ * balances; savings accounts, their nominated account, interest configurations and closure (tracked).
+ */
 export const handler = createOperationHandler(operations, dependencies);

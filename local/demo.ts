@@ -825,14 +825,6 @@ async function main(): Promise<void> {
   await step(
     'Savings: a tiered account paid into, a month of interest (InterestPaid), a nominated account, then the account closed and followed to Complete',
     async () => {
-      const admin = async (method: string, path: string, body?: unknown) => {
-        const response = await fetch(`${simulatorUrl}${path}`, {
-          method,
-          ...(body !== undefined && { body: JSON.stringify(body) }),
-        });
-        if (!response.ok) throw new Error(`simulator ${path}: ${response.status} ${await response.text()}`);
-        return (await response.json()) as Record<string, unknown>;
-      };
       const customer = await call(
         clearway.createRetailCustomer({
           body: {
@@ -858,26 +850,18 @@ async function main(): Promise<void> {
       const customerId = (customer.body as { id: string }).id;
       // The simulator's seeded "Tiered Saver": 3% to £1,000, 4% to £5,000, 4.75% to £10,000, paid monthly.
       const tiered = '6b8e5d2f-3a4c-4d7e-9f0a-1b2c3d4e5f60';
-      // Opened empty (the sandbox's accounts otherwise start with an opening balance), so the account holds
-      // only what is paid in; the sandbox's setting is put back at once.
-      const { openingBalance } = await admin('GET', '/__sim/payments/config');
-      await admin('PATCH', '/__sim/payments/config', { openingBalance: '0.00' });
-      let opened: { status: number; body: unknown };
-      try {
-        opened = await call(
-          clearway.createSavingsAccount({
-            body: {
-              ownerName: 'Jane Saver',
-              sortCode: '040004',
-              productId: '1a2b3c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d',
-              customers: [{ customerId }],
-              interestConfigurationId: tiered,
-            },
-          }),
-        );
-      } finally {
-        await admin('PATCH', '/__sim/payments/config', { openingBalance });
-      }
+      // A savings account opens empty, so it holds only what is paid in.
+      const opened = await call(
+        clearway.createSavingsAccount({
+          body: {
+            ownerName: 'Jane Saver',
+            sortCode: '040004',
+            productId: '1a2b3c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d',
+            customers: [{ customerId }],
+            interestConfigurationId: tiered,
+          },
+        }),
+      );
       const savings = (opened.body as { account: { accountId: string; iban: string } }).account;
       const configurations = await call(
         clearway.getAccountInterestConfigurations({ pathParams: { accountId: savings.accountId } }),

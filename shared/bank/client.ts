@@ -36,6 +36,8 @@ export interface BankRequest {
    * `X-Request-Time`, only when the client's `pathSignature` setting is on and the request has no body.
    */
   pathSignature?: boolean;
+  /** Send `X-Request-Time` (`Operation.requestTime`), stamped afresh on each attempt. */
+  requestTime?: boolean;
 }
 
 export interface BankResponse {
@@ -148,7 +150,11 @@ export class BankClient {
         const response = await this.#fetch(url, {
           method: request.method,
           // Signed afresh on each attempt, so a retry after a backoff is never refused as late.
-          headers: pathSigned ? await this.#pathSigned(headers, request.method, url, requestId) : headers,
+          headers: pathSigned
+            ? await this.#pathSigned(headers, request.method, url, requestId)
+            : request.requestTime
+              ? { ...headers, [REQUEST_TIME_HEADER]: requestTimeAt(this.#requestClock()) }
+              : headers,
           body: bytes,
           signal: AbortSignal.timeout(Math.max(1, Math.min(this.#policy.attemptTimeoutMs, remaining))),
         });

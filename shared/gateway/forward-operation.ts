@@ -106,6 +106,7 @@ async function answerOperation(
     body: checked.body,
     deadline: request.deadline,
     ...(operation.pathSignature && { pathSignature: true }),
+    ...(operation.requestTime && { requestTime: true }),
     ...(operation.bodyContentType === undefined
       ? {}
       : { headers: { 'content-type': operation.bodyContentType } }),

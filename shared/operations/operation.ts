@@ -95,6 +95,11 @@ export interface Operation extends RequestRules {
    */
   pathSignature?: boolean;
   /**
+   * The bank requires `X-Request-Time` (UNIX seconds, refused when more than 60 seconds late) on this request in
+   * every environment, e.g. `POST /customers/v2/non-account-holder/directors`. It is stamped afresh on each attempt.
+   */
+  requestTime?: boolean;
+  /**
    * The bank environments that offer the operation (unset: all). Elsewhere the gateway answers 404 without
    * calling the bank, e.g. the simulated inbound payment in production.
    */

@@ -29,15 +29,21 @@ export async function startContractWorld(): Promise<ContractWorld> {
   };
 }
 
-/** Sends the request, expects `status`, and parses the body with `schema` (none: no body expected). */
+/**
+ * Sends the request (with `headers`, if any), expects `status`, and parses the body with `schema` (none: no body
+ * expected).
+ */
 export async function expectAnswer<S extends z.ZodMiniType>(
   world: ContractWorld,
-  request: { method: string; path: string; body?: unknown },
+  request: { method: string; path: string; body?: unknown; headers?: Record<string, string> },
   status: number,
   schema?: S,
 ): Promise<z.output<S>> {
   const body = request.body === undefined ? undefined : JSON.stringify(request.body);
-  const response = await call(world.sim, request.method, request.path, body === undefined ? {} : { body });
+  const response = await call(world.sim, request.method, request.path, {
+    ...(body !== undefined && { body }),
+    ...(request.headers && { headers: request.headers }),
+  });
   const text = await response.text();
   expect(response.status, `${request.method} ${request.path}: ${text}`).toBe(status);
   if (!schema) {

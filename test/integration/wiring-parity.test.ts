@@ -35,6 +35,7 @@ const stackEnvironment = {
   [ENV.nameCheckTtlHours]: '24',
   [ENV.fxTable]: 'fx',
   [ENV.mccyBatchesTable]: 'mccy-batches',
+  [ENV.accountClosuresTable]: 'account-closures',
   [ENV.attentionTable]: 'attention',
   [ENV.mccyBatchWorkflowArn]: 'arn:aws:states:eu-west-2:123456789012:stateMachine:batches',
   [ENV.mccyOverdueAfterMinutes]: '240',
@@ -119,6 +120,6 @@ describe('the sandbox and the AWS composition roots wire the same families', () 
     expect(seen.hookLists[0]).toBe(hooks);
     expect(sandboxHooks).toHaveLength(1);
     expect(sandboxHooks[0]).toHaveLength(hooks?.length ?? 0);
-    expect(hooks).toHaveLength(4);
+    expect(hooks).toHaveLength(5);
   });
 });

@@ -61,9 +61,13 @@ export const movements = defineState(
 );
 
 /** Funds a new real account with the configured opening balance. */
-export function openAccount(state: SimState, accountId: string, at: Date): void {
+export function openAccount(
+  state: SimState,
+  accountId: string,
+  at: Date,
+  amount: Decimal = new MoneyDecimal(state.get(ledger).config.openingBalance),
+): void {
   const book = state.get(ledger);
-  const amount = new MoneyDecimal(book.config.openingBalance);
   book.balances.set(accountId, { amount, updatedAt: at.toISOString() });
   state.get(movements).push({ accountId, delta: amount, at: at.toISOString() });
 }

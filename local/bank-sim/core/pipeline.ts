@@ -29,6 +29,8 @@ export interface RouteEntry {
   rules: RequestRules;
   /** The operation's record asks for the path-based signature (`Operation.pathSignature`). */
   pathSignature?: boolean;
+  /** The operation's record says the bank requires `X-Request-Time` on it (`Operation.requestTime`). */
+  requestTime?: boolean;
 }
 
 export interface PipelineDeps {
@@ -144,6 +146,11 @@ export async function handleBankRequest(deps: PipelineDeps, request: BankRequest
   if (deps.pathSignature && match.value.pathSignature === true && request.rawBody.length === 0) {
     const refused = checkPathSignature(request, institution, deps.clock.now());
     if (refused !== undefined) return refuse(400, refused.title, refused.detail);
+  }
+
+  if (match.value.requestTime === true) {
+    const time = checkRequestTime(header(request.headers, REQUEST_TIME_HEADER), deps.clock.now());
+    if (!time.ok) return refuse(400, TITLES.validation, time.detail);
   }
 
   if (request.rawBody.length > 0) {

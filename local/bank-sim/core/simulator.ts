@@ -256,6 +256,7 @@ class Simulator implements BankSimulator {
         handler: handler as RouteHandler,
         rules: operation,
         pathSignature: operation.pathSignature === true,
+        requestTime: operation.requestTime === true,
       });
     }
   }

@@ -57,15 +57,13 @@ const taxResidencyPath = z.lazy(() =>
   }),
 );
 
-const customers = '/customers/v2/customers/{customerId}' as const;
-
 export const getCustomerV2 = {
   id: 'getCustomerV2',
   summary: 'Get a customer',
   description:
     'Reads a v2 customer of any kind (retail, sole trader, legal entity, director, UBO, controlling person): its status, type, details, KYC and AML outcomes, tax details, identity documents and address history.',
   method: 'GET',
-  path: customers,
+  path: '/customers/v2/customers/{customerId}' as const,
   pathParams: customerPath,
   fn,
 } satisfies Operation;
@@ -76,7 +74,7 @@ export const listRelatedParties = {
   description:
     'Lists the customers related to a retail customer, sole trader or legal entity: each with its type (Director, UBO, ControllingPerson) and, for a UBO, its ownership percentage.',
   method: 'GET',
-  path: `${customers}/related-parties` as const,
+  path: '/customers/v2/customers/{customerId}/related-parties' as const,
   pathParams: customerPath,
   fn,
 } satisfies Operation;
@@ -87,7 +85,7 @@ export const addRelatedParty = {
   description:
     'Makes the customer in the body a related party (Director, UBO or ControllingPerson) of the customer in the path; the ownership percentage is for UBOs only.',
   method: 'POST',
-  path: `${customers}/related-parties` as const,
+  path: '/customers/v2/customers/{customerId}/related-parties' as const,
   pathParams: customerPath,
   fn,
   body: addRelatedPartyBody,
@@ -99,7 +97,7 @@ export const removeRelatedParty = {
   summary: 'Remove a related party',
   description: 'Ends one relation (by its type) between a customer and a related customer.',
   method: 'DELETE',
-  path: `${customers}/related-parties/{relatedCustomerId}/{relatedPartyType}` as const,
+  path: '/customers/v2/customers/{customerId}/related-parties/{relatedCustomerId}/{relatedPartyType}' as const,
   pathParams: relatedPartyPath,
   fn,
 } satisfies Operation;
@@ -110,7 +108,7 @@ export const addCurrentAddressV2 = {
   description:
     "Gives a customer a new current address; the last one moves to the previous addresses, its validTo set to the new address's validFrom (today when not given).",
   method: 'POST',
-  path: `${customers}/current-addresses` as const,
+  path: '/customers/v2/customers/{customerId}/current-addresses' as const,
   pathParams: customerPath,
   fn,
   body: addCurrentAddressBody,
@@ -122,7 +120,7 @@ export const putIdentityDocument = {
   description:
     'Sets the number and expiry date of the identity document of a country of issue and type (`{idCountryOfIssue}-{idType}`, e.g. GBR-Passport): 201 when added, 200 when updated.',
   method: 'PUT',
-  path: `${customers}/identity-documents/{identityDocument}` as const,
+  path: '/customers/v2/customers/{customerId}/identity-documents/{identityDocument}' as const,
   pathParams: identityDocumentPath,
   fn,
   body: putIdentityDocumentBody,
@@ -134,7 +132,7 @@ export const deleteIdentityDocument = {
   description:
     'Deletes the identity document of a country of issue and type (`{idCountryOfIssue}-{idType}`).',
   method: 'DELETE',
-  path: `${customers}/identity-documents/{identityDocument}` as const,
+  path: '/customers/v2/customers/{customerId}/identity-documents/{identityDocument}' as const,
   pathParams: identityDocumentPath,
   fn,
 } satisfies Operation;
@@ -145,7 +143,7 @@ export const putTaxResidency = {
   description:
     'Sets the tax identification number (or the reason there is none) of a customer in a country of tax residence: 201 when added, 200 when updated.',
   method: 'PUT',
-  path: `${customers}/tax-residencies/{countryOfTaxResidence}` as const,
+  path: '/customers/v2/customers/{customerId}/tax-residencies/{countryOfTaxResidence}' as const,
   pathParams: taxResidencyPath,
   fn,
   body: putTaxResidencyBody,
@@ -157,7 +155,7 @@ export const deleteTaxResidency = {
   description:
     "Deletes a customer's tax residency in a country; a customer's only tax residency cannot be deleted (422).",
   method: 'DELETE',
-  path: `${customers}/tax-residencies/{countryOfTaxResidence}` as const,
+  path: '/customers/v2/customers/{customerId}/tax-residencies/{countryOfTaxResidence}' as const,
   pathParams: taxResidencyPath,
   fn,
 } satisfies Operation;
@@ -244,6 +242,8 @@ export const createDirector = {
   fn,
   body: createDirectorBody,
   requiresIdempotencyKey: true,
+  // The only operation of the family whose reference lists `X-Request-Time` as required.
+  requestTime: true,
 } satisfies Operation;
 
 export const amendDirector = {

@@ -1,39 +1,24 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '#shared/ports/clock.js';
 import { balanceOf } from '#sim/core/ledger.js';
 import type { BankSimulator } from '#sim/simulator.js';
 import { customerPayment, DELAY, inboundCustomerPayment, PATHS } from './chaps-helpers.js';
-import { admin, call, startListener, startTestSimulator, TOKEN, type WebhookListener } from './helpers.js';
+import { admin, call, resumableSimulators } from './helpers.js';
 
 /**
  * The CHAPS scheme's state is plain data and its work on the clock named tasks: a simulator started again from
  * a snapshot (written to JSON and read back, as the sandbox does) settles the payment that was pending, credits
  * the one queued for the opening, and releases the one held, with its ledger entry still the payment's own.
  */
-const simulators: BankSimulator[] = [];
-let listener: WebhookListener | undefined;
-afterEach(async () => {
-  for (const sim of simulators.splice(0)) await sim.close();
-  await listener?.close();
-});
-
-/** The sandbox keeps the clock beside the snapshot: a resumed simulator starts at the time it stopped. */
-async function started(resumeFrom?: unknown[], at?: string): Promise<BankSimulator> {
-  listener ??= await startListener();
-  const sim = await startTestSimulator(
-    { ...(resumeFrom && { resumeFrom }), ...(at !== undefined && { clock: new ManualClock(at) }) },
-    { webhookUrl: listener.url, tokens: [{ value: TOKEN, expiresAt: '2030-01-01T00:00:00.000Z' }] },
-  );
-  simulators.push(sim);
-  return sim;
-}
+const sims = resumableSimulators();
+afterEach(() => sims.close());
+const started = sims.start;
 
 const send = (sim: BankSimulator, path: string, body: unknown) =>
   call(sim, 'POST', path, { body: JSON.stringify(body) });
 
 async function taken(sim: BankSimulator): Promise<{ Type: string; Payload: Record<string, unknown> }[]> {
   await sim.idle();
-  return (listener?.received.splice(0) ?? []).map((webhook) => JSON.parse(webhook.body));
+  return sims.received().map((webhook) => JSON.parse(webhook.body));
 }
 
 describe('CHAPS payments across a restart', () => {

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { customerV2Examples } from '#shared/operations/customers-v2/examples.js';
-import { ManualClock } from '#shared/ports/clock.js';
 import type { BankSimulator } from '#sim/simulator.js';
-import { admin, call, startListener, startTestSimulator, TOKEN, type WebhookListener } from './helpers.js';
+import { admin, call, resumableSimulators } from './helpers.js';
 
 /**
  * The simulated KYC service (`products/customer-due-diligence/`): the onboarding request answers 202 with its
@@ -13,23 +12,9 @@ import { admin, call, startListener, startTestSimulator, TOKEN, type WebhookList
  */
 const PATH = '/customer-due-diligence/v1/retail/onboard';
 const DELAY = 5_000;
-const simulators: BankSimulator[] = [];
-let listener: WebhookListener | undefined;
-afterEach(async () => {
-  for (const sim of simulators.splice(0)) await sim.close();
-  await listener?.close();
-  listener = undefined;
-});
-
-async function started(resumeFrom?: unknown[], at?: string): Promise<BankSimulator> {
-  listener ??= await startListener();
-  const sim = await startTestSimulator(
-    { ...(resumeFrom && { resumeFrom }), ...(at !== undefined && { clock: new ManualClock(at) }) },
-    { webhookUrl: listener.url, tokens: [{ value: TOKEN, expiresAt: '2030-01-01T00:00:00.000Z' }] },
-  );
-  simulators.push(sim);
-  return sim;
-}
+const sims = resumableSimulators();
+afterEach(() => sims.close());
+const started = sims.start;
 
 /** The registry's example with the surname that picks the simulated outcome. */
 function customerData(surname: string, idvEmailsEnabled?: boolean) {
@@ -55,7 +40,7 @@ async function onboard(sim: BankSimulator, surname: string, idvEmailsEnabled?: b
 type Webhook = { Type: string; Version: number; Payload: Record<string, unknown> };
 async function taken(sim: BankSimulator): Promise<Webhook[]> {
   await sim.idle();
-  return (listener?.received.splice(0) ?? []).map((webhook) => JSON.parse(webhook.body) as Webhook);
+  return sims.received().map((webhook) => JSON.parse(webhook.body) as Webhook);
 }
 
 const uploadDocument = (sim: BankSimulator, applicationId: string, document: string) =>
@@ -207,8 +192,7 @@ describe('retail customer due diligence in the simulator', () => {
     await first.advanceClock(DELAY - 1);
     await taken(first);
     const saved = JSON.parse(JSON.stringify(first.snapshot())) as unknown[];
-    await first.close();
-    simulators.splice(simulators.indexOf(first), 1);
+    await sims.stop(first);
 
     const second = await started(saved, first.clock.now().toISOString());
     expect(

@@ -1,3 +1,4 @@
+import { requestTimeAt } from '#shared/bank/path-signature.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '#shared/ports/clock.js';
 import type { BankSimulator } from '#sim/simulator.js';
@@ -40,7 +41,11 @@ async function send(sim: BankSimulator, method: string, path: string, body?: unk
   const response = await call(sim, method, path, {
     ...(body !== undefined && { body: JSON.stringify(body) }),
     token,
-    headers: { 'idempotency-key': crypto.randomUUID() },
+    // The director create requires X-Request-Time (the bank's clock, UNIX seconds); the others ignore it.
+    headers: {
+      'idempotency-key': crypto.randomUUID(),
+      'x-request-time': requestTimeAt(sim.clock.now().getTime()),
+    },
   });
   const text = await response.text();
   return {
@@ -146,6 +151,20 @@ describe('customers v2: create and read each kind', () => {
     );
   });
 
+  it('refuses a director create without a timely X-Request-Time (400), as the reference requires it', async () => {
+    const sim = await started();
+    const entity = await created(sim, '/customers/v2/legal-entities', legalEntity);
+    const body = JSON.stringify({ ...examples.createDirector.body, customerId: entity });
+    const late = requestTimeAt(sim.clock.now().getTime() - 120_000);
+    for (const headers of [{}, { 'x-request-time': late }] as Record<string, string>[]) {
+      const response = await call(sim, 'POST', '/customers/v2/non-account-holder/directors', {
+        body,
+        headers,
+      });
+      expect(response.status).toBe(400);
+    }
+  });
+
   it('does not find another institution’s customer', async () => {
     const sim = await started();
     const id = await created(sim, '/customers/v2/retail', retail);
@@ -241,7 +260,7 @@ describe('customers v2: addresses, documents, residencies', () => {
     expect((await send(sim, 'DELETE', path('GBR'))).status).toBe(404);
     expect((await send(sim, 'DELETE', path('IRL'))).status).toBe(422);
     expect((await read(sim, id)).body!.taxDetails.taxResidencies).toEqual([
-      { countryOfTaxResidence: 'IRL', taxIdNumber: 'IE1', noTaxIdReason: null },
+      { countryOfTaxResidence: 'IRL', taxIdNumber: 'IE1' },
     ]);
   });
 });

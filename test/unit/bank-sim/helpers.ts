@@ -175,3 +175,36 @@ export async function problemOf(response: Response): Promise<Problem> {
 export async function jsonOf<T>(response: Response): Promise<T> {
   return (await response.json()) as T;
 }
+
+/**
+ * Simulators that deliver their webhooks to one listener and can be started again from a snapshot: the sandbox
+ * keeps the clock beside the snapshot, so a resumed simulator starts at the time it stopped (`at`). Call
+ * `close` after each test.
+ */
+export function resumableSimulators() {
+  const simulators: BankSimulator[] = [];
+  let listener: WebhookListener | undefined;
+  return {
+    async start(resumeFrom?: unknown[], at?: string): Promise<BankSimulator> {
+      listener ??= await startListener();
+      const sim = await startTestSimulator(
+        { ...(resumeFrom && { resumeFrom }), ...(at !== undefined && { clock: new ManualClock(at) }) },
+        { webhookUrl: listener.url, tokens: [{ value: TOKEN, expiresAt: '2030-01-01T00:00:00.000Z' }] },
+      );
+      simulators.push(sim);
+      return sim;
+    },
+    /** Closes one simulator now (a restart), not again after the test. */
+    async stop(sim: BankSimulator): Promise<void> {
+      simulators.splice(simulators.indexOf(sim), 1);
+      await sim.close();
+    },
+    /** The webhooks received since the last call, taken out. */
+    received: (): ReceivedWebhook[] => listener?.received.splice(0) ?? [],
+    async close(): Promise<void> {
+      for (const sim of simulators.splice(0)) await sim.close();
+      await listener?.close();
+      listener = undefined;
+    },
+  };
+}

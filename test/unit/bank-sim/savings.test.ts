@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MoneyDecimal } from '#shared/domain/money.js';
-import { ManualClock } from '#shared/ports/clock.js';
 import { balanceOf, moveMoney } from '#sim/core/ledger.js';
 import { customers } from '#sim/products/customers/product.js';
 import { customersV2 } from '#sim/products/customers-v2/graph.js';
 import { SEEDED_CONFIGURATIONS } from '#sim/products/savings/configurations.js';
 import type { BankSimulator } from '#sim/simulator.js';
 import { type ChapsWorld, startChapsWorld } from './chaps-helpers.js';
-import { call, startListener, startTestSimulator, TOKEN, type WebhookListener } from './helpers.js';
+import { call, resumableSimulators } from './helpers.js';
 
 /**
  * The savings product on the simulated bank: accounts opened in the sterling book for the institution's
@@ -24,8 +23,6 @@ afterEach(async () => {
 async function started(): Promise<ChapsWorld> {
   const world = await startChapsWorld();
   worlds.push(world);
-  // Savings balances a person would hold, so the interest is readable.
-  await world.admin('PATCH', '/__sim/payments/config', { openingBalance: '10000.00' });
   return world;
 }
 
@@ -69,6 +66,8 @@ async function opened(world: ChapsWorld, config?: string): Promise<{ accountId: 
   const response = await openSavings(world, [retailCustomer(world.sim)], config);
   expect(response.status).toBe(201);
   const { account } = (await response.json()) as { account: { accountId: string; iban: string } };
+  // A savings account opens empty; a deposit a person would hold, booked at the opening, so interest is readable.
+  moveMoney(world.sim.state, account.accountId, new MoneyDecimal('10000.00'), world.sim.clock.now());
   await world.webhooks();
   return account;
 }
@@ -346,7 +345,8 @@ describe('savings accounts', () => {
     ]);
     expect(webhooks[1]?.Payload).toMatchObject({ Amount: 3.42, DestinationAccountId: nominated.id });
     expect(webhooks[2]?.Payload).toMatchObject({ AccountId: accountId, ClosureReason: 'AccountSwitched' });
-    expect(world.balance(nominated.id)).toBe('10003.42');
+    // The nominated current account opened with the sandbox's opening balance, 1,000,000.00.
+    expect(world.balance(nominated.id)).toBe('1000003.42');
     const done = await get<{ accountClosure: Record<string, unknown> }>(
       world,
       `/v1/accounts/${accountId}/closure`,
@@ -396,23 +396,9 @@ describe('savings accounts', () => {
 });
 
 describe('savings across a snapshot', () => {
-  const simulators: BankSimulator[] = [];
-  let listener: WebhookListener | undefined;
-  afterEach(async () => {
-    for (const sim of simulators.splice(0)) await sim.close();
-    await listener?.close();
-    listener = undefined;
-  });
-
-  async function start(resumeFrom?: unknown[], at?: string): Promise<BankSimulator> {
-    listener ??= await startListener();
-    const sim = await startTestSimulator(
-      { ...(resumeFrom && { resumeFrom }), ...(at !== undefined && { clock: new ManualClock(at) }) },
-      { webhookUrl: listener.url, tokens: [{ value: TOKEN, expiresAt: '2030-01-01T00:00:00.000Z' }] },
-    );
-    simulators.push(sim);
-    return sim;
-  }
+  const sims = resumableSimulators();
+  afterEach(() => sims.close());
+  const start = sims.start;
 
   it('keeps accrual, future configurations and the daily run', async () => {
     const first = await start();
@@ -433,6 +419,7 @@ describe('savings across a snapshot', () => {
       }),
     });
     const { account } = (await response.json()) as { account: { accountId: string } };
+    moveMoney(first.state, account.accountId, new MoneyDecimal('1000000'), first.clock.now());
     await call(first, 'PUT', `/interest/v1/accounts/${account.accountId}/future-configurations`, {
       body: JSON.stringify({
         interestConfigurations: [
@@ -445,12 +432,12 @@ describe('savings across a snapshot', () => {
     const saved = JSON.parse(JSON.stringify(first.snapshot())) as unknown[];
     const second = await start(saved, first.clock.now().toISOString());
     expect(second.scheduled().map((task) => task.label)).toEqual(['savings interest run 2026-01-06']);
-    listener?.received.splice(0);
+    sims.received();
     await second.setClock('2026-01-07T00:00:01Z');
     await second.idle();
-    const types = (listener?.received.splice(0) ?? []).map(
-      (w) => JSON.parse(w.body) as { Type: string; Payload: { Amount?: number } },
-    );
+    const types = sims
+      .received()
+      .map((w) => JSON.parse(w.body) as { Type: string; Payload: { Amount?: number } });
     // Daily at 5%: the 5th paid before the snapshot (136.98 of 136.9863..., the fraction rolled over); the
     // 6th on 1,000,136.98 is 137.0050..., with the fraction 137.0114... truncated.
     expect(types.map((w) => w.Type)).toEqual(['TransactionSettled', 'InterestPaid']);

@@ -190,6 +190,39 @@ describe('the bank client sends the path-based signature only where both switche
   });
 });
 
+describe('an operation that requires X-Request-Time gets it in every environment', () => {
+  const createDirector: BankRequest = {
+    method: 'POST',
+    path: '/customers/v2/non-account-holder/directors',
+    body: { firstName: 'A' },
+    requestId: REQUEST_ID,
+    requestTime: true,
+  };
+
+  it('stamps UNIX seconds from the request clock beside the body signature, path signature off', async () => {
+    const { client, sent } = clientWith({ requestClock: () => Date.parse('2026-03-02T10:00:00Z') });
+    await client.send(createDirector);
+    expect(sent[0]?.['x-request-time']).toBe(String(Date.parse('2026-03-02T10:00:00Z') / 1000));
+    expect(sent[0]?.digitalsignature).toBeTruthy();
+  });
+
+  it('stamps each retry afresh, so a retry after a backoff is not refused as late', async () => {
+    const { client, sent } = clientWith({ retry: { baseDelayMs: 2_000 } }, [503]);
+    await client.send(createDirector);
+    expect(Number(sent[1]?.['x-request-time'])).toBeGreaterThan(Number(sent[0]?.['x-request-time']));
+  });
+
+  it('is not sent where the operation does not ask for it', async () => {
+    const { client, sent } = clientWith({});
+    await client.send({ ...createDirector, requestTime: undefined });
+    expect(sent[0]).not.toHaveProperty('x-request-time');
+  });
+
+  it('the director create asks for it, as its reference lists the header as required', () => {
+    expect(operations.filter((each) => each.requestTime).map((each) => each.id)).toEqual(['createDirector']);
+  });
+});
+
 describe('operations choose the path-based signature in their record', () => {
   it('only a GET or a DELETE asks for it (a body is signed as it is)', () => {
     for (const operation of operations.filter((each) => each.pathSignature))

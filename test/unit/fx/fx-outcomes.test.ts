@@ -5,7 +5,8 @@ import { DynamoDbFxStore } from '#shared/fx/dynamodb-store.js';
 import { newTrade, quoteRecordOf } from '#shared/fx/records.js';
 import { fxTracker } from '#shared/fx/track.js';
 import { fxWebhookHook } from '#shared/fx/webhook-hook.js';
-import { type Attention, type AttentionItem, OUTCOME_CONFLICT_METRIC } from '#shared/gateway/attention.js';
+import { OUTCOME_CONFLICT_METRIC } from '#shared/gateway/attention.js';
+import { memoryAttention } from '../../support/attention.js';
 import type { TrackedCall } from '#shared/gateway/tracker.js';
 import { readJson } from '#shared/json/read-json.js';
 import { webhookIdentity } from '#shared/webhooks/identity.js';
@@ -28,20 +29,6 @@ afterAll(() => dynamo.close());
 const now = new Date('2026-03-02T10:00:00Z');
 const clock = { now: () => now };
 const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 12)}`;
-
-/** The attention port in memory: one item per kind, id and reason; raising again keeps the first. */
-function memoryAttention(): Attention & { items: () => AttentionItem[] } {
-  const items = new Map<string, AttentionItem>();
-  const keyOf = (kind: string, id: string, reason: string) => `${kind}#${id}#${reason}`;
-  return {
-    raise: async (item) => {
-      const key = keyOf(item.kind, item.id, item.reason);
-      if (!items.has(key)) items.set(key, item);
-    },
-    clear: async (kind, id, reason) => void items.delete(keyOf(kind, id, reason)),
-    items: () => [...items.values()],
-  };
-}
 
 /** The tracker and the hook on one store, attention list, bus, log and metric count. */
 function fx() {

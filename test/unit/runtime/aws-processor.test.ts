@@ -14,6 +14,7 @@ const processorEnvironment = {
   [ENV.paymentsTable]: 'payments',
   [ENV.fxTable]: 'fx',
   [ENV.mccyBatchesTable]: 'mccy-batches',
+  [ENV.accountClosuresTable]: 'account-closures',
   [ENV.attentionTable]: 'attention',
   [ENV.statementBucket]: 'statements',
   [ENV.bankBaseUrl]: 'https://bank.test',
@@ -27,9 +28,9 @@ const dependencies = async (extra: Record<string, string> = {}) => {
 };
 
 describe('the webhook processor composition root on AWS', () => {
-  it('runs every family’s hook: payments, FX, multi-currency batches and statements', async () => {
+  it('runs every family’s hook: payments, FX, multi-currency batches, statements and account closures', async () => {
     const build = await dependencies();
-    expect((await build()).hooks).toHaveLength(4);
+    expect((await build()).hooks).toHaveLength(5);
   });
 
   // A hook left out because a variable was missing would leave a family's records unmoved without a word.
@@ -37,6 +38,7 @@ describe('the webhook processor composition root on AWS', () => {
     ENV.paymentsTable,
     ENV.fxTable,
     ENV.mccyBatchesTable,
+    ENV.accountClosuresTable,
     ENV.statementBucket,
     ENV.bankBaseUrl,
     ENV.inboxTable,

@@ -243,6 +243,11 @@ export function taxResidenciesOf(customer: CustomerV2): TaxResidency[] {
 export function customerView(customer: CustomerV2): Record<string, unknown> {
   const { id, institutionId, status, type, sections, addresses, identityDocuments } = customer;
   const view: Record<string, unknown> = { id, institutionId, status, type, ...(plain(sections) as Section) };
+  // A write sends SIC codes as strings; the read (`BusinessClassificationGetResponse`) answers `{sicCode}` objects.
+  const classification = view.businessClassification as { sicCodes?: unknown } | undefined;
+  if (Array.isArray(classification?.sicCodes)) {
+    classification.sicCodes = classification.sicCodes.map((sicCode: unknown) => ({ sicCode }));
+  }
   if (identityDocuments) view.identityDocuments = plain(identityDocuments);
   if (addresses) {
     const current = addresses.current.map((address) => ({ ...address, isCurrentAddress: true }));

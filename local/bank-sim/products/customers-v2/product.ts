@@ -174,11 +174,13 @@ export const customersV2Product: Product = {
         const country = ctx.params.countryOfTaxResidence;
         const residencies = taxResidenciesOf(customer);
         const kept = residencies.find((residency) => residency.countryOfTaxResidence === country);
+        // The read's `noTaxIdReason` is an enum, not nullable: a residency without one leaves it out.
         const values = {
           taxIdNumber: ctx.body.taxIdNumber ?? null,
-          noTaxIdReason: ctx.body.noTaxIdReason ?? null,
+          ...(ctx.body.noTaxIdReason && { noTaxIdReason: ctx.body.noTaxIdReason }),
         };
         if (kept) {
+          delete kept.noTaxIdReason;
           Object.assign(kept, values);
           return { status: 200 };
         }

@@ -1,4 +1,5 @@
 import { ukDateOf } from '#shared/domain/calendar.js';
+import { MoneyDecimal } from '#shared/domain/money.js';
 import {
   closeAccount,
   createSavingsAccount,
@@ -278,21 +279,26 @@ function openSavings(
       ],
     });
   }
-  const account = openRealAccount(ctx, {
-    name: 'Savings Account',
-    label:
-      opening.ownerName.trim() === ''
-        ? holders.map((holder) => holder.name).join(' and ')
-        : opening.ownerName,
-    sortCode: opening.sortCode,
-    productId: opening.productId,
-    kind: 'Savings',
-    customerIds: opening.customerIds,
-    ...(configurationId !== undefined && { interestConfigurationId: configurationId.toLowerCase() }),
-    // The AccountCreated page: populated for savings accounts.
-    legalOwnerType: holders.every((holder) => holder.kind === 'Retail') ? 'Personal' : 'Business',
-    relationshipType: holders.length > 1 ? 'Joint' : 'Single',
-  });
+  const account = openRealAccount(
+    ctx,
+    {
+      name: 'Savings Account',
+      label:
+        opening.ownerName.trim() === ''
+          ? holders.map((holder) => holder.name).join(' and ')
+          : opening.ownerName,
+      sortCode: opening.sortCode,
+      productId: opening.productId,
+      kind: 'Savings',
+      customerIds: opening.customerIds,
+      ...(configurationId !== undefined && { interestConfigurationId: configurationId.toLowerCase() }),
+      // The AccountCreated page: populated for savings accounts.
+      legalOwnerType: holders.every((holder) => holder.kind === 'Retail') ? 'Personal' : 'Business',
+      relationshipType: holders.length > 1 ? 'Joint' : 'Single',
+    },
+    // A savings account opens empty: it holds only what is paid in, and only that earns interest.
+    { openingBalance: new MoneyDecimal(0) },
+  );
   const saved = newSavingsAccount(
     {
       accountId: account.id,

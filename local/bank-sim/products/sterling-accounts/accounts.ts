@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Decimal } from 'decimal.js';
 import { isValidUkIban, parseUkBban, type UkBban, ukAccountIdentifiers } from '#shared/domain/iban.js';
 import {
   type AccountStatus,
@@ -83,7 +84,8 @@ type Book = ReturnType<(typeof book)['init']>;
 
 /**
  * Opens an Enabled real current account in the book, funded by the ledger, and queues `AccountCreated`:
- * `POST /v3/Accounts` and the protected deposit accounts' `POST /v4/Accounts` (products/customers) both.
+ * `POST /v3/Accounts` and the protected deposit accounts' `POST /v4/Accounts` (products/customers) both. It
+ * starts with the sandbox's opening balance unless `openingBalance` says otherwise (a savings account opens empty).
  */
 export function openRealAccount(
   ctx: RouteContext<unknown>,
@@ -102,6 +104,7 @@ export function openRealAccount(
         | 'relationshipType'
       >
     >,
+  options: { openingBalance?: Decimal } = {},
 ): RealAccount {
   const state = ctx.state.get(book);
   const { usageType = 'YourFunds', minimumBalance = 0, ...named } = details;
@@ -118,7 +121,7 @@ export function openRealAccount(
     timestampModified: ctx.now().toISOString(),
   };
   state.real.set(account.id, account);
-  openAccount(ctx.state, account.id, ctx.now());
+  openAccount(ctx.state, account.id, ctx.now(), options.openingBalance);
   ctx.emit('AccountCreated', 1, accountCreated(account, ctx.now()));
   return account;
 }
