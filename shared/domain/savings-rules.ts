@@ -1,5 +1,6 @@
 import type { FieldErrors } from '../http/validation.js';
 import { ukDateOf } from './calendar.js';
+import { MoneyDecimal } from './money.js';
 
 /**
  * Savings accounts, their closure, their (legacy) nominated account and their interest configurations
@@ -116,4 +117,30 @@ export function futureConfigurationErrors(
     if (problems.length > 0) errors[`interestConfigurations.${index}.effectiveFrom`] = problems;
   });
   return errors;
+}
+
+/** An interest tier's balance range as an interest configuration states it (pounds; `toAmount` null: no limit). */
+export interface TierRange {
+  fromAmount: string | number;
+  toAmount?: string | number | null;
+}
+
+export const TIERS_MESSAGE =
+  'tiers must not overlap: each toAmount above its fromAmount, each tier starting at or above the previous toAmount (ordered by fromAmount), and only the highest without a toAmount.';
+
+/**
+ * Whether an interest configuration's tiers are ranges that do not overlap (the interest configuration guide's
+ * tier table: "£0.00 - £1,000.00", "£1,000.01 - £5,000.00", ...). A tier may start where the one below ends.
+ */
+export function tiersDoNotOverlap(tiers: readonly TierRange[]): boolean {
+  const sorted = [...tiers].sort((a, b) => new MoneyDecimal(a.fromAmount).comparedTo(b.fromAmount));
+  return sorted.every((tier, index) => {
+    const to = tier.toAmount ?? null;
+    if (to === null) return index === sorted.length - 1;
+    const next = sorted[index + 1];
+    return (
+      new MoneyDecimal(to).gt(tier.fromAmount) &&
+      (next === undefined || new MoneyDecimal(next.fromAmount).gte(to))
+    );
+  });
 }

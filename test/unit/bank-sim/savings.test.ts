@@ -277,6 +277,22 @@ describe('savings accounts', () => {
       tiers: [{ grossRate: 2.5 }],
     });
     expect((await get(world, `/interest/v1/configurations/${randomUUID()}`)).status).toBe(404);
+
+    // The bank refuses to define tiers that overlap, and keeps the terms it had.
+    const overlapping = await world.admin('POST', '/__sim/interest/configurations', {
+      id: SEEDED_CONFIGURATIONS.standard,
+      effectiveFrom: '2026-01-09',
+      payablePeriod: 'Monthly',
+      interestPaymentRoundingAlgorithm: 'Truncate',
+      tierBalanceAllocation: 'Whole',
+      interestRate: 4,
+      tiers: [
+        { fromAmount: 0, toAmount: 1000, grossRate: 3 },
+        { fromAmount: 500, toAmount: null, grossRate: 4 },
+      ],
+    });
+    expect(overlapping.status).toBe(400);
+    expect(await overlapping.text()).toContain('tiers must not overlap');
   });
 
   it('accrue daily across a rate change and pay monthly with InterestPaid', async () => {

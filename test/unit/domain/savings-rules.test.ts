@@ -5,6 +5,7 @@ import {
   NOMINATED_OWNER_NAME,
   SAVINGS_MESSAGES,
   SAVINGS_OWNER_NAME,
+  tiersDoNotOverlap,
 } from '#shared/domain/savings-rules.js';
 
 const ID = 'a7a907c5-7062-4d76-8e6c-3b203a758839';
@@ -88,5 +89,39 @@ describe('savings rules', () => {
         ],
       });
     });
+  });
+});
+
+describe('interest tiers do not overlap', () => {
+  it("takes the guide's table, in either form, in any order", () => {
+    const guide = [
+      { fromAmount: '0.00', toAmount: '1000.00' },
+      { fromAmount: '1000.01', toAmount: '5000.00' },
+      { fromAmount: '5000.01', toAmount: '10000.00' },
+    ];
+    expect(tiersDoNotOverlap(guide)).toBe(true);
+    expect(tiersDoNotOverlap([...guide].reverse())).toBe(true);
+    expect(
+      tiersDoNotOverlap([
+        { fromAmount: 0, toAmount: 1000 },
+        { fromAmount: 1000, toAmount: null },
+      ]),
+    ).toBe(true);
+  });
+
+  it('refuses overlapping, empty and open-ended-below-the-top ranges', () => {
+    expect(
+      tiersDoNotOverlap([
+        { fromAmount: 0, toAmount: 1000 },
+        { fromAmount: 999.99, toAmount: 5000 },
+      ]),
+    ).toBe(false);
+    expect(tiersDoNotOverlap([{ fromAmount: 1000, toAmount: 1000 }])).toBe(false);
+    expect(
+      tiersDoNotOverlap([
+        { fromAmount: 0, toAmount: null },
+        { fromAmount: 1000, toAmount: 5000 },
+      ]),
+    ).toBe(false);
   });
 });

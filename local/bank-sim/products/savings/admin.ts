@@ -5,6 +5,8 @@ import {
   INTEREST_ROUNDING_ALGORITHMS,
   PAYABLE_PERIOD_OFFSET_MAX,
   TIER_BALANCE_ALLOCATIONS,
+  TIERS_MESSAGE,
+  tiersDoNotOverlap,
 } from '#shared/domain/savings-rules.js';
 import type { AdminApi } from '#sim/core/product.js';
 import { TITLES } from '#sim/core/problems.js';
@@ -48,7 +50,7 @@ const termsSchema = z.strictObject({
         aer: z.optional(rate),
       }),
     )
-    .check(z.minLength(1)),
+    .check(z.minLength(1), z.refine(tiersDoNotOverlap, TIERS_MESSAGE)),
 });
 
 const configSchema = z.strictObject({ closureDelayMs: z.optional(z.int().check(z.nonnegative())) });
