@@ -157,6 +157,17 @@ export const RELATED_PARTY_CUSTOMER_TYPES: Readonly<Record<RelatedPartyType, rea
   UBO: ['UboNatural', 'UboNonNatural'],
   ControllingPerson: ['ControllingPerson'],
 };
+/**
+ * Which customers may have each related-party type. A director is "officially responsible for running the
+ * company" (the legal entities guide) and its create links it to a legal entity, so only a legal entity has
+ * directors: a director of a retail customer or a sole trader is refused (422). The documents set no such limit
+ * on UBOs and controlling persons.
+ */
+export const RELATED_PARTY_HOLDERS: Readonly<Record<RelatedPartyType, readonly CustomerType[]>> = {
+  Director: ['LegalEntity'],
+  UBO: ['Retail', 'SoleTrader', 'LegalEntity'],
+  ControllingPerson: ['Retail', 'SoleTrader', 'LegalEntity'],
+};
 export const CUSTOMERS_WITH_RELATED_PARTIES: readonly CustomerType[] = [
   'Retail',
   'SoleTrader',

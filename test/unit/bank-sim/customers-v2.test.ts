@@ -302,6 +302,22 @@ describe('customers v2: related parties', () => {
     // The related-party routes are not a director's.
     expect((await send(sim, 'GET', `/customers/v2/customers/${director}/related-parties`)).status).toBe(422);
   });
+
+  it('gives directors only to legal entities: a director of a retail customer or a sole trader is 422', async () => {
+    const sim = await started();
+    const { director } = await entityWithParties(sim);
+    for (const [path, body] of [
+      ['/customers/v2/retail', retail],
+      ['/customers/v2/sole-traders', soleTrader],
+    ] as const) {
+      const holder = await created(sim, path, body);
+      const answer = await send(sim, 'POST', `/customers/v2/customers/${holder}/related-parties`, {
+        relatedCustomerId: director,
+        relatedPartyType: 'Director',
+      });
+      expect(answer.status).toBe(422);
+    }
+  });
 });
 
 describe('customers v2: accounts and restarts', () => {

@@ -1,6 +1,7 @@
 import {
   CUSTOMERS_WITH_RELATED_PARTIES,
   RELATED_PARTY_CUSTOMER_TYPES,
+  RELATED_PARTY_HOLDERS,
   type RelatedPartyType,
   splitIdentityDocument,
 } from '#shared/domain/customer-v2-rules.js';
@@ -378,6 +379,11 @@ function relationRefusal(
 ): SimResponse | undefined {
   const related = customerOfInstitution(ctx.state, ctx.institution.id, relatedCustomerId);
   if (!related) return ctx.problem(404, TITLES.notFound, 'no such related customer');
+  if (!RELATED_PARTY_HOLDERS[type].includes(customer.type)) {
+    return ctx.problem(422, TITLES.unprocessable, `a ${customer.type} customer cannot have a ${type}`, {
+      relatedPartyType: [`A ${customer.type} customer cannot have a related ${type}.`],
+    });
+  }
   if (related.id === customer.id || !RELATED_PARTY_CUSTOMER_TYPES[type].includes(related.type)) {
     return ctx.problem(422, TITLES.unprocessable, `the related customer cannot be a ${type}`, {
       relatedCustomerId: [`A ${related.type} customer cannot be related as ${type}.`],
