@@ -58,17 +58,26 @@ async function create(
   return (await expectAnswer(world, post(path, body, headers), 201, answers[operation])).id;
 }
 
+/** The example with identity document numbers of its own: the bank keeps one customer per document. */
+function ownDocuments<T extends { identityDocuments?: readonly { idNumber: string }[] | null }>(body: T): T {
+  const fresh = () => crypto.randomUUID().replaceAll('-', '').slice(0, 12).toUpperCase();
+  return {
+    ...body,
+    identityDocuments: body.identityDocuments?.map((doc) => ({ ...doc, idNumber: fresh() })),
+  };
+}
+
 /** One customer of each kind; the director, UBO and controlling person related to the legal entity. */
 async function createAll() {
   const retail = await create(
     'createRetailCustomerV2',
     '/customers/v2/retail',
-    examples.createRetailCustomerV2.body,
+    ownDocuments(examples.createRetailCustomerV2.body),
   );
   const soleTrader = await create(
     'createSoleTrader',
     '/customers/v2/sole-traders',
-    examples.createSoleTrader.body,
+    ownDocuments(examples.createSoleTrader.body),
   );
   const entity = await create(
     'createLegalEntity',

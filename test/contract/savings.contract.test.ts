@@ -9,14 +9,21 @@ import {
 } from '#shared/webhooks/payloads/savings.js';
 import { SEEDED_CONFIGURATIONS } from '#sim/products/savings/configurations.js';
 import { admin } from '../unit/bank-sim/helpers.js';
-import { type ContractWorld, expectAnswer, type SentWebhook, startContractWorld, takeWebhooks } from './harness.js';
+import {
+  type ContractWorld,
+  expectAnswer,
+  type SentWebhook,
+  startContractWorld,
+  takeWebhooks,
+} from './harness.js';
 
 /**
  * The simulator against the bank's documented answers for savings accounts, their closure, nominated account
  * and interest configurations (shared/operations/savings/responses.ts): each of the eleven operations once,
  * every answer parsed strictly, the documented 404 and 409 refusals, and the `AccountCreated`,
  * `InterestPaid`, `AccountClosureFailed` and `AccountClosureCompleted` webhooks against their payload records
- * (shared/webhooks/payloads/savings.ts). The harness's clock starts on Monday 2026-01-05 09:00Z.
+ * (shared/webhooks/payloads/savings.ts). The harness's clock starts on Monday 2026-01-05 09:00Z
+ * and its API token expires on 2026-02-01: the month end is crossed last.
  */
 let world: ContractWorld;
 beforeAll(async () => {
@@ -159,7 +166,9 @@ describe('savings accounts answer as the bank documents', () => {
     const listed = await expectAnswer(world, get(path), 200, answers.getAccountInterestConfigurations);
     expect(listed.future?.map((item) => item.effectiveFrom)).toEqual(['2026-02-01', '2026-03-01']);
     expect(listed.current.interestConfigurationId).toBe(SEEDED_CONFIGURATIONS.daily);
-    expect(listed.past?.map((item) => item.interestConfigurationId)).toEqual([SEEDED_CONFIGURATIONS.standard]);
+    expect(listed.past?.map((item) => item.interestConfigurationId)).toEqual([
+      SEEDED_CONFIGURATIONS.standard,
+    ]);
     // Today is not in the future: the bank's 400 names the date.
     const refused = await expectAnswer(
       world,
@@ -204,33 +213,12 @@ describe('savings accounts answer as the bank documents', () => {
     );
   });
 
-  it('pays a month’s interest at the month end: InterestPaid with its TransactionSettled', async () => {
+  it('closes: GET 200, POST 202, a second POST 409, then AccountClosureFailed for money left', async () => {
     const credited = await admin(world.sim, 'POST', `/__sim/accounts/${v1Account.accountId}/credit`, {
       amount: '7500.00',
     });
     expect(credited.status).toBe(200);
     await takeWebhooks(world);
-    // 2026-01-05 09:00Z to 2026-02-01 10:00Z: the run at 00:00 on the 1st pays January.
-    await world.sim.advanceClock(26 * DAY + 60 * 60 * 1000);
-    const sent = await takeWebhooks(world);
-    const paid = sent.filter((webhook) => webhook.Type === 'InterestPaid');
-    expect(paid).toHaveLength(1);
-    const payload = parsedWith(interestPaidPayload, paid[0]);
-    expect(payload).toMatchObject({
-      DestinationAccountId: v1Account.accountId,
-      CurrencyCode: 'GBP',
-      DebitCreditCode: 'Credit',
-      AccrualPeriod: { Start: '2026-01-05', End: '2026-01-31' },
-    });
-    const settled = sent.find(
-      (webhook) =>
-        webhook.Type === 'TransactionSettled' &&
-        (webhook.Payload as { TransactionId?: string }).TransactionId === payload.TransactionId,
-    );
-    expect(settled).toBeDefined();
-  });
-
-  it('closes: GET 200, POST 202, a second POST 409, then AccountClosureFailed for money left', async () => {
     const path = `/v1/accounts/${v1Account.accountId}/closure`;
     const before = await expectAnswer(world, get(path), 200, answers.getAccountClosure);
     expect(before.accountClosure).toMatchObject({
@@ -263,7 +251,12 @@ describe('savings accounts answer as the bank documents', () => {
 
   it('closes an empty account: AccountClosureCompleted, then the account Closed and Complete', async () => {
     const path = `/v1/accounts/${v2Account.accountId}/closure`;
-    await expectAnswer(world, post(path, { closureReason: 'DissatisfiedCustomer' }), 202, answers.closeAccount);
+    await expectAnswer(
+      world,
+      post(path, { closureReason: 'DissatisfiedCustomer' }),
+      202,
+      answers.closeAccount,
+    );
     await world.sim.advanceClock(61_000);
     const [completed] = await webhooksOf('AccountClosureCompleted');
     expect(parsedWith(accountClosureCompletedPayload, completed)).toMatchObject({
@@ -273,5 +266,26 @@ describe('savings accounts answer as the bank documents', () => {
     const after = await expectAnswer(world, get(path), 200, answers.getAccountClosure);
     expect(after.accountClosure).toMatchObject({ accountStatus: 'Closed', closureStatus: 'Complete' });
     await expectAnswer(world, post(path, { closureReason: 'Other' }), 409, problem);
+  });
+
+  it('pays a month’s interest at the month end: InterestPaid with its TransactionSettled', async () => {
+    // The £7,500 paid in at the failed closure. 2026-01-05 09:00Z to 2026-02-01 10:00Z: the run at 00:00 on the 1st pays January.
+    await world.sim.advanceClock(27 * DAY + 60 * 60 * 1000);
+    const sent = await takeWebhooks(world);
+    const paid = sent.filter((webhook) => webhook.Type === 'InterestPaid');
+    expect(paid).toHaveLength(1);
+    const payload = parsedWith(interestPaidPayload, paid[0]);
+    expect(payload).toMatchObject({
+      DestinationAccountId: v1Account.accountId,
+      CurrencyCode: 'GBP',
+      DebitCreditCode: 'Credit',
+      AccrualPeriod: { Start: '2026-01-05', End: '2026-01-31' },
+    });
+    const settled = sent.find(
+      (webhook) =>
+        webhook.Type === 'TransactionSettled' &&
+        (webhook.Payload as { TransactionId?: string }).TransactionId === payload.TransactionId,
+    );
+    expect(settled).toBeDefined();
   });
 });

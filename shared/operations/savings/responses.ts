@@ -48,7 +48,12 @@ const interestConfigurationTier = z.strictObject({
 export const interestConfiguration = z.strictObject({
   id: z.uuid(),
   payablePeriod: z.enum(INTEREST_PAYABLE_PERIODS),
-  payableAccountId: z.uuid(),
+  /**
+   * Listed by the reference ("the account that interest accrued will be paid into"); absent when the
+   * configuration names none (the interest is paid into the savings account itself, as the simulator's seeded
+   * configurations do): a member sent only when it has a value, like an account's `interestConfigurationId`.
+   */
+  payableAccountId: z.optional(z.uuid()),
   effectiveFrom: date,
   effectiveTo: z.nullable(date),
   timeStampCreated: interestDateTime,

@@ -247,6 +247,18 @@ describe('customers v2: addresses, documents, residencies', () => {
     expect((await send(sim, 'POST', '/customers/v2/retail', twice)).status).toBe(400);
   });
 
+  it('refuses a retail create whose identity document another customer holds (409; a sole trader’s 422)', async () => {
+    const sim = await started();
+    await created(sim, '/customers/v2/retail', retail);
+    expect((await send(sim, 'POST', '/customers/v2/retail', retail)).status).toBe(409);
+    const trader = { ...soleTrader, identityDocuments: retail.identityDocuments };
+    expect((await send(sim, 'POST', '/customers/v2/sole-traders', trader)).status).toBe(422);
+    const another = [{ ...retail.identityDocuments[0], idNumber: 'OTHER1234' }];
+    expect(
+      (await send(sim, 'POST', '/customers/v2/retail', { ...retail, identityDocuments: another })).status,
+    ).toBe(201);
+  });
+
   it('puts tax residencies (201, 200), deletes one (204), not the only one (422), not an absent one (404)', async () => {
     const sim = await started();
     const id = await created(sim, '/customers/v2/retail', retail);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Decimal } from 'decimal.js';
 import type { CustomerType, RelatedPartyType } from '#shared/domain/customer-v2-rules.js';
-import { UK_TIME_ZONE } from '#shared/domain/uk-time-zone.js';
+import { ukDateOf } from '#shared/domain/calendar.js';
 import type { SimState } from '#sim/core/state.js';
 import { defineState } from '#sim/core/state.js';
 
@@ -159,7 +159,7 @@ export function createRetailCustomerInGraph(
       specialStatuses: details.specialStatuses ?? null,
     }) as Section,
     addresses: {
-      current: [{ ...currentAddress, validFrom: currentAddress.validFrom ?? ukDate(now) }],
+      current: [{ ...currentAddress, validFrom: currentAddress.validFrom ?? ukDateOf(now) }],
       previous: (previousAddresses ?? []).map((address) => ({ ...address })),
     },
     identityDocuments: identityDocumentsOf(details.identityDocuments),
@@ -182,9 +182,22 @@ export function identityDocumentsOf(
   }));
 }
 
-/** The date of `now` in the UK, `yyyy-MM-dd`: what an address's missing `validFrom` defaults to. */
-export function ukDate(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: UK_TIME_ZONE }).format(now);
+/**
+ * An identity document of another customer of the institution with the same country, type and number: the bank
+ * keeps one customer per document (a create that repeats one is its documented 409).
+ */
+export function documentHeldElsewhere(
+  state: SimState,
+  institutionId: string,
+  documents: readonly IdentityDocument[],
+): boolean {
+  const same = (a: IdentityDocument, b: IdentityDocument) =>
+    a.countryOfIssue === b.countryOfIssue && a.type === b.type && a.idNumber === b.idNumber;
+  return [...state.get(customersV2).values()].some(
+    (customer) =>
+      customer.institutionId === institutionId &&
+      (customer.identityDocuments ?? []).some((held) => documents.some((document) => same(held, document))),
+  );
 }
 
 /** Sections merged in: each property sent replaces the kept one; a section not kept is added. */
@@ -224,7 +237,7 @@ function isSection(value: unknown): value is Section {
  */
 export function replaceCurrentAddress(customer: CustomerV2, address: Address, now: Date): void {
   const addresses = (customer.addresses ??= { current: [], previous: [] });
-  const validFrom = address.validFrom ?? ukDate(now);
+  const validFrom = address.validFrom ?? ukDateOf(now);
   const ended = addresses.current.filter((kept) => kept.addressType === address.addressType);
   addresses.current = [
     ...addresses.current.filter((kept) => kept.addressType !== address.addressType),

@@ -1,3 +1,4 @@
+import { ukDateOf } from '#shared/domain/calendar.js';
 import {
   CUSTOMERS_WITH_RELATED_PARTIES,
   RELATED_PARTY_CUSTOMER_TYPES,
@@ -46,7 +47,7 @@ import {
   taxDetailsOf,
   taxResidenciesOf,
   plain,
-  ukDate,
+  documentHeldElsewhere,
   type WrittenIdentityDocument,
 } from './graph.js';
 
@@ -65,6 +66,11 @@ export const customersV2Product: Product = {
 
     bank.operation(createRetailCustomerV2, (ctx) => {
       const details = ctx.body as unknown as RetailCustomerDetails;
+      if (
+        documentHeldElsewhere(ctx.state, ctx.institution.id, identityDocumentsOf(details.identityDocuments))
+      ) {
+        return ctx.problem(409, TITLES.conflict, 'an identity document is already held by another customer');
+      }
       return created(ctx, createRetailCustomerInGraph(ctx.state, ctx.institution.id, details, ctx.now()));
     });
 
@@ -72,6 +78,19 @@ export const customersV2Product: Product = {
       const { addressHistory, identityDocuments, taxDetails, ...sections } =
         ctx.body as unknown as BusinessBody;
       const documents = identityDocumentsOf(identityDocuments);
+      // The sole trader's create documents no 409: the same conflict is its 422.
+      if (documentHeldElsewhere(ctx.state, ctx.institution.id, documents)) {
+        return ctx.problem(
+          422,
+          TITLES.unprocessable,
+          'an identity document is already held by another customer',
+          {
+            identityDocuments: [
+              'An identity document with this country, type and number is already held by another customer.',
+            ],
+          },
+        );
+      }
       return created(ctx, business(ctx, 'SoleTrader', sections, taxDetails, addressHistory, documents));
     });
 
@@ -257,7 +276,7 @@ function created(ctx: Ctx, id: string): SimResponse {
 }
 
 function dated(address: Address, now: Date): Address {
-  return { ...address, validFrom: address.validFrom ?? ukDate(now) };
+  return { ...address, validFrom: address.validFrom ?? ukDateOf(now) };
 }
 
 function business(
