@@ -77,7 +77,7 @@ async function createAll() {
   const soleTrader = await create(
     'createSoleTrader',
     '/customers/v2/sole-traders',
-    ownDocuments(examples.createSoleTrader.body),
+    examples.createSoleTrader.body,
   );
   const entity = await create(
     'createLegalEntity',
