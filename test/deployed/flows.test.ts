@@ -10,6 +10,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { eventViolation } from '#shared/events/catalogue.js';
 import { DynamoDbAttention } from '#shared/gateway/dynamodb-attention.js';
 import type { ClearwayEvent } from '#shared/ports/events.js';
+import { customerV2Examples } from '#shared/operations/customers-v2/examples.js';
 import { fpsPaymentBody } from '../support/fps-payment.js';
 import { mccyBatchBody, mccyTransaction } from '../support/mccy-batch.js';
 import { deployedAssemblies } from './assemblies.js';
@@ -53,6 +54,28 @@ const eventsOf = (detailType: string) =>
   deployment.cloud.events.filter((event) => event.detailType === detailType);
 
 describe('the deployed functions, end to end on the synthesized simulation templates', () => {
+  // First: the functions stamp X-Request-Time from the machine's clock, and later flows move the bank's clock on.
+  it('creates a company director with the X-Request-Time its reference requires', async () => {
+    const entity = await clearway.createLegalEntity({
+      body: customerV2Examples.createLegalEntity.body as OperationRequest<'createLegalEntity'>['body'],
+    });
+    expect(entity.status).toBe(201);
+    const director = await clearway.createDirector({
+      body: {
+        ...customerV2Examples.createDirector.body,
+        customerId: (entity.body as { id: string }).id,
+      } as OperationRequest<'createDirector'>['body'],
+    });
+    expect(director.status).toBe(201);
+    const sent = deployment.bank.requests.filter(
+      (request) => request.path === '/customers/v2/non-account-holder/directors',
+    );
+    expect(sent).toHaveLength(1);
+    // The function stamps the machine's clock, as on AWS; the bank accepted it within its 60 seconds.
+    expect(sent[0]?.headers['x-request-time']).toMatch(/^\d{10}$/);
+    expect(deployment.denials()).toEqual([]);
+  });
+
   it('verifies a signed webhook, queues it, answers with the signed nonce, and publishes one event', async () => {
     const before = deployment.cloud.events.length;
 
@@ -189,6 +212,63 @@ describe('the deployed functions, end to end on the synthesized simulation templ
     expect(deployment.denials()).toEqual([]);
   });
 
+  it('follows a savings account closure to Complete through /gateway/account-closures and its events', async () => {
+    const customer = await clearway.createRetailCustomer({
+      body: {
+        firstName: 'Jane',
+        surname: 'Saver',
+        dateOfBirth: '1990-02-28',
+        email: 'jane.saver@example.com',
+        currentAddress: {
+          addressType: 'ResidentialAddress',
+          countryCode: 'GBR',
+          buildingNameNumber: '16',
+          streetName: 'Sea Road',
+          postalCode: 'N12 4NS',
+        },
+      },
+    });
+    const opened = await clearway.createSavingsAccount({
+      body: {
+        ownerName: 'Jane Saver',
+        sortCode: '040004',
+        productId: randomUUID(),
+        customers: [{ customerId: (customer.body as { id: string }).id }],
+      },
+    });
+    expect(opened.status).toBe(201);
+    const { accountId } = (opened.body as { account: { accountId: string } }).account;
+
+    // Opened empty, no interest due: the bank closes it without a nominated account.
+    const closing = await clearway.closeAccount({
+      pathParams: { accountId },
+      body: { closureReason: 'AccountSwitched' },
+    });
+    expect(closing.status).toBe(202);
+    await deployment.bank.advanceClock(120_000);
+    await deployment.settle();
+
+    const record = await clearway.gateway.getAccountClosureRecord({ pathParams: { accountId } });
+    expect(record.body).toMatchObject({ accountId, status: 'Complete' });
+    const moves = eventsOf('AccountClosureStatusChanged').filter(
+      (event) => event.detail.accountId === accountId,
+    );
+    expect(moves.map((event) => event.detail.to)).toEqual(['Requested', 'Pending', 'Complete']);
+    // The operation function claims and settles the record; the processor moves it on the webhook.
+    const table = deployment.lambda('sterling-accounts').fn.environment.ACCOUNT_CLOSURES_TABLE as string;
+    for (const caller of ['sterling-accounts', 'webhook-processor'])
+      expect(
+        deployment.cloud.calls.some(
+          (call) =>
+            call.caller === caller &&
+            call.action === 'dynamodb:PutItem' &&
+            call.resource.endsWith(`table/${table}`),
+        ),
+        caller,
+      ).toBe(true);
+    expect(deployment.denials()).toEqual([]);
+  });
+
   it('serves every /gateway/ read from its own function and table', async () => {
     const unknown = `unknown-${randomUUID().slice(0, 8)}`;
     const misses = await Promise.all([
@@ -198,6 +278,9 @@ describe('the deployed functions, end to end on the synthesized simulation templ
       clearway.gateway.getFxTrade({ pathParams: { endToEndId: unknown } }).catch((error: unknown) => error),
       clearway.gateway
         .getMccyBatch({ pathParams: { batchId: randomUUID() } })
+        .catch((error: unknown) => error),
+      clearway.gateway
+        .getAccountClosureRecord({ pathParams: { accountId: randomUUID() } })
         .catch((error: unknown) => error),
     ]);
     const key = await fetch(`${deployment.internalApiUrl}/gateway/signing-key`);
@@ -210,6 +293,7 @@ describe('the deployed functions, end to end on the synthesized simulation templ
       'gateway-name-checks',
       'gateway-fx',
       'gateway-mccy',
+      'gateway-account-closures',
       'gateway-signing-key',
     ];
     for (const reader of readers)
