@@ -162,7 +162,8 @@ export async function paymentBench(options: PaymentBenchOptions): Promise<Paymen
     };
     let nextSettled = 0;
     let nextTest = 0;
-    const since = new Date(Date.now() - 1); // the bus keeps events published strictly after it
+    // The bus stamps events with the sandbox's clock (the simulator's), and keeps those published strictly after.
+    const since = new Date(simulator.clock.now().getTime() - 1);
     const processed = await interleave(
       {
         settled: () => receive(settlements[nextSettled++]),
